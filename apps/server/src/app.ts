@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDatabase, seedReferenceData, type Database } from '@cma/db';
+import type { AppConfig } from './config';
+import { createContext, type AppContext, type ContextOverrides } from './context';
+import { installErrorHandler } from './http/error-handler';
+import { moduleRoutes } from './modules';
+import { startupTasks } from './startup';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions extends ContextOverrides {
+  /** Use this database instead of opening one from config (tests); the caller closes it. */
+  database?: Database;
+  /** pino options or false; defaults to JSON logs at config.logLevel. */
+  logger?: boolean | { level: string };
+  /** Start the background job poller (off in tests, which drain jobs explicitly). */
+  runJobs?: boolean;
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 25 * 1024 * 1024, // a saved report state with embedded photos can be large
+    trustProxy: true,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  if (ownsDatabase) await seedReferenceData(database);
+  app.decorate('ctx', createContext(config, database, app.log, options));
+
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 50 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'CMA Studio API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  for (const routes of moduleRoutes) await app.register(routes);
+  serveWebApp(app, config.webDistDir);
+
+  app.addHook('onReady', async () => {
+    for (const task of startupTasks) await task(app.ctx);
+    if (options.runJobs ?? true) app.ctx.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await app.ctx.jobs.stop();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}
+
+/** Serves the built SPA; unknown non-API GETs get index.html (history-API fallback). */
+function serveWebApp(app: FastifyInstance, distDir: string): void {
+  const hasIndex = existsSync(path.join(distDir, 'index.html'));
+  if (hasIndex) {
+    app.register(fastifyStatic, { root: distDir, prefix: '/', index: ['index.html'], wildcard: true, cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets are immutable; index.html must always be revalidated.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/public/api/');
+    if (!isApi && request.method === 'GET') {
+      if (hasIndex) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply
+        .status(503)
+        .type('text/html')
+        .send('<!doctype html><title>CMA Studio</title><p>The web app is not built yet. Run <code>npm run build</code> (npm start does this).</p>');
+    }
+    return reply.status(404).send({ status_code: 404, message: 'Not found' });
+  });
+}

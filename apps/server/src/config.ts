@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration is environment variables only, parsed and validated once at boot (DESIGN.md §4).
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const urlWithProtocols = (protocols: string[], name: string) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 3000 : Number(v)))
+    .refine((n) => Number.isInteger(n) && n >= 0 && n <= 65535, { message: 'PORT must be an integer from 0 to 65535' }),
+  HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
+  DATA_DIR: optionalString.transform((v) => path.resolve(v ?? './data')),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'DATABASE_URL'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'PUBLIC_URL'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP_URL'),
+  MAIL_FROM: optionalString.transform((v) => v ?? 'CMA Studio <no-reply@cmastudio.app>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'STRIPE_API_URL'),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'S3_ENDPOINT'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  RESO_URL: urlWithProtocols(['http:', 'https:'], 'RESO_URL'),
+  RESO_TOKEN: optionalString,
+  MAP_TILE_URL: optionalString,
+  SENTRY_DSN: optionalString,
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  WEB_DIST_DIR: optionalString,
+});
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    const name = first.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${name}: ${first.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  const stripe = e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    billing: stripe ? ('stripe' as const) : ('test' as const),
+    stripe: stripe
+      ? { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      : undefined,
+    s3: e.S3_BUCKET
+      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : undefined,
+    reso: e.RESO_URL ? { url: e.RESO_URL, token: e.RESO_TOKEN } : undefined,
+    mapTileUrl: e.MAP_TILE_URL ?? null,
+    sentryDsn: e.SENTRY_DSN ?? null,
+    // Demo listings are seeded in the embedded default, never on PostgreSQL unless asked.
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

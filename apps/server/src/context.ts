@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@cma/db';
+import type { AppConfig } from './config';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createContentRepository } from './modules/content/content.repository';
+import { createContentService, type ContentService } from './modules/content/content.service';
+import { createMailService, type MailService } from './modules/mail/mail.service';
+import type { MailTransport } from './modules/mail/mail.types';
+import type { FileStorage } from './modules/storage/file-storage';
+import { createOutboxTransport, createSmtpTransport } from './adapters/mail/nodemailer-transport';
+import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+
+/** Everything a route handler may use; built once per app. Tests may replace any adapter. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  jobs: JobQueue;
+  rateLimiter: RateLimiter;
+  auth: AuthService;
+  content: ContentService;
+  mail: MailService;
+  storage: FileStorage;
+}
+
+export interface ContextOverrides {
+  now?: () => Date;
+  mailTransport?: MailTransport;
+  storage?: FileStorage;
+}
+
+export function createContext(config: AppConfig, database: Database, log: FastifyBaseLogger, overrides: ContextOverrides = {}): AppContext {
+  const now = overrides.now ?? (() => new Date());
+  const jobs = createJobQueue(database, log, now);
+  const transport =
+    overrides.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(path.join(config.dataDir, 'outbox')));
+  return {
+    config,
+    database,
+    log,
+    now,
+    jobs,
+    rateLimiter: createRateLimiter(database, now),
+    auth: createAuthService(createAuthRepository(database), now),
+    content: createContentService(createContentRepository(database)),
+    mail: createMailService({ jobs, transport, from: config.mailFrom, log }),
+    storage: overrides.storage ?? createLocalFileStorage(path.join(config.dataDir, 'files')),
+  };
+}

@@ -1,0 +1,49 @@
+import { NOT_SUBSCRIBED_STATUS, UNAUTHORIZED_MESSAGE } from '@cma/contracts';
+
+/** An error the client may see: the error handler turns it into the response envelope of DESIGN.md §4. */
+export class AppError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 422 with data: { field: [messages] }. */
+export class ValidationError extends AppError {
+  constructor(fields: Record<string, string[]>, message = firstMessage(fields)) {
+    super(422, message, { data: fields });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = UNAUTHORIZED_MESSAGE) {
+    super(401, message);
+  }
+}
+
+/** Valid session without an active subscription: HTTP 403, body status 99 (the client's catalogue). */
+export class NotSubscribedError extends AppError {
+  constructor() {
+    super(403, UNAUTHORIZED_MESSAGE, { status: NOT_SUBSCRIBED_STATUS, status_code: NOT_SUBSCRIBED_STATUS });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, `Too many attempts. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`);
+  }
+}
+
+function firstMessage(fields: Record<string, string[]>): string {
+  for (const messages of Object.values(fields)) if (messages[0]) return messages[0];
+  return 'The given data was invalid.';
+}

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { systemRoutes } from './system/system.routes';
+import { contentRoutes } from './content/content.routes';
+
+// Every module's routes, registered in this order. Add one line per module.
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes];

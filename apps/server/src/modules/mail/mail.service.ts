@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { MailAttachment, MailMessage, MailTransport } from './mail.types';
+import { renderEmail, type EmailContent } from './mail.templates';
+
+export const MAIL_QUEUE = 'mail.send';
+
+export interface OutgoingMail extends EmailContent {
+  to: string;
+  subject: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+// Every feature sends mail through here: the message is persisted as a job before the caller returns,
+// and delivered (with retries and back-off) by the job queue, so nothing is lost while SMTP is down.
+export function createMailService(deps: { jobs: JobQueue; transport: MailTransport; from: string; log: FastifyBaseLogger }) {
+  deps.jobs.register(MAIL_QUEUE, async (message: MailMessage) => {
+    const result = await deps.transport.send(message);
+    deps.log.info({ to: redact(message.to), subject: message.subject, ...(result.path ? { path: result.path } : {}) }, 'mail delivered');
+  });
+  return {
+    async send(mail: OutgoingMail): Promise<void> {
+      const { html, text } = renderEmail(mail);
+      const message: MailMessage = { from: deps.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, html, text, attachments: mail.attachments };
+      await deps.jobs.enqueue(MAIL_QUEUE, message, { maxAttempts: 12 });
+    },
+    transport: deps.transport.describe(),
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;
+
+/** Logs never carry a full e-mail address. */
+const redact = (email: string) => email.replace(/^(.).*(@.*)$/, '$1***$2');

@@ -1,0 +1,33 @@
+// Branded HTML + text bodies for every e-mail the product sends.
+export interface EmailContent {
+  title: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+  const action = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0070c0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
+    : '';
+  const footnote = content.footnote ? `<p style="color:#5b6470;font-size:13px">${escapeHtml(content.footnote)}</p>` : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f6f9;font-family:Helvetica,Arial,sans-serif;color:#1d2733">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;overflow:hidden">
+<tr><td style="background:#0070c0;color:#fff;padding:20px 28px;font-size:20px;font-weight:700">CMA Studio</td></tr>
+<tr><td style="padding:28px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>${paragraphs}${action}${footnote}</td></tr>
+<tr><td style="padding:16px 28px;color:#5b6470;font-size:12px;border-top:1px solid #e3e7ed">CMA Studio · We never sell your information.</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    content.title,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.footnote ? [content.footnote, ''] : []),
+    '— CMA Studio',
+  ].join('\n');
+  return { html, text };
+}

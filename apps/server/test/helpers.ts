@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestBackend } from '@cma/db/testing';
+import type { Database } from '@cma/db';
+import { buildApp, type BuildOptions } from '../src/app';
+import { parseConfig } from '../src/config';
+
+export { testBackends } from '@cma/db/testing';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh database (PGlite or PostgreSQL), injected into with app.inject. Jobs run only on drain(). */
+export async function createTestApp(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+  /** Registers extra routes before the app is ready (tests of shared conventions). */
+  setup?: (app: FastifyInstance) => Promise<void>,
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cma-test-'));
+  const database = await createTestDatabase(backend);
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  const app = await buildApp(config, { database, logger: false, runJobs: false, ...options });
+  if (setup) await setup(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestSmtp {
+  url: string;
+  messages: ParsedMail[];
+  /** Refuse every message (simulates an SMTP outage) until set back to false. */
+  down: boolean;
+  waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in process, parsing every message it accepts. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const state: TestSmtp = {
+    url: '',
+    messages: [],
+    down: false,
+    async waitFor(count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (state.messages.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} e-mails, got ${state.messages.length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return state.messages;
+    },
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      if (state.down) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Service unavailable'), { responseCode: 421 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          state.messages.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  state.url = `smtp://127.0.0.1:${port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+/** Creates a user with a session directly in the database; returns the bearer token. For tests of other modules. */
+export async function createUserWithSession(
+  testApp: TestApp,
+  opts: { email?: string; subscribed?: boolean } = {},
+): Promise<{ userId: string; token: string }> {
+  const email = opts.email ?? `agent-${Math.random().toString(36).slice(2)}@example.com`;
+  const [user] = await testApp.database.query<{ id: string }>(
+    "insert into users(email, name, password_hash) values ($1, 'Test Agent', 'not-a-real-hash') returning id",
+    [email],
+  );
+  if (opts.subscribed ?? true) {
+    await testApp.database.query(
+      "insert into subscriptions(user_id, plan_id, status, provider, trial_end) select $1, id, 'trialing', 'test', now() + interval '14 days' from subscription_plans order by sort_order limit 1",
+      [user!.id],
+    );
+  }
+  const token = await testApp.app.ctx.auth.startSession(user!.id);
+  return { userId: user!.id, token };
+}

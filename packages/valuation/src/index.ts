@@ -1,0 +1,10 @@
+// @cma/valuation: pure valuation engine shared by the web app, the server and the CLI (DESIGN.md §5).
+export * from './types';
+export * from './defaults';
+export * from './format';
+export * from './adjustments';
+export * from './reconcile';
+export * from './selection';
+export * from './market';
+export * from './value';
+export * from './backtest';

@@ -1,0 +1,47 @@
+// The facts the engine reads about one property. listings-import maps MLS rows to this shape (toSaleFacts);
+// the web app and report read the same type. Unknown facts are null, never guessed.
+
+export const LEVELS_OPTIONS = ['One', 'Two', 'Three Or More', 'Bi-Level', 'Tri-Level', 'Multi/Split'] as const;
+export type Levels = (typeof LEVELS_OPTIONS)[number];
+
+/** Ordinal scales of the spec's additionalHomeFacts, lowest first (DESIGN.md §5). */
+export const ADDITIONAL_FACT_SCALES = {
+  Location: ['Undesirable', 'Noisy', 'Average', 'Good', 'Amazing'],
+  'Basement Type': ['None', 'In-Ground', 'Garden Level', 'Walkout'],
+  Windows: ['Below Average', 'Average', 'Above Average', 'Excellent New'],
+  'Kitchen Condition': ['Dated', 'Typical Average', 'Partial Update Low', 'Partial Update High', 'Full Update'],
+  'Bathroom Condition': ['Dated', 'Typical Average', 'Partial Update Low', 'Partial Update High', 'Full Update'],
+  'Heating/Cooling': ['None', 'Evaporative', 'Central Air', 'Split Zone'],
+} as const;
+export type AdditionalFactGroup = keyof typeof ADDITIONAL_FACT_SCALES;
+export type AdditionalFacts = { [G in AdditionalFactGroup]?: (typeof ADDITIONAL_FACT_SCALES)[G][number] | null };
+
+export interface SaleFacts {
+  /** Listing id (or the record uuid for a hand-entered property). */
+  id: string;
+  /** Street address used to recognise repeat sales of the same home. */
+  streetAddress: string | null;
+  subdivision: string | null;
+  status: string | null; // MLS status, e.g. Closed, Active
+  /** ISO date yyyy-mm-dd of the close, when sold. */
+  closeDate: string | null;
+  /** Close price minus concessions. */
+  netSalesPrice: number | null;
+  listPrice: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  levels: string | null;
+  yearBuilt: number | null;
+  lotSizeSqft: number | null;
+  aboveGradeFinishedArea: number | null;
+  belowGradeTotalArea: number | null;
+  belowGradeFinishedArea: number | null;
+  fireplaces: number | null;
+  garageSpaces: number | null;
+  bedrooms: number | null;
+  /** Count of three-quarter and full bathrooms. */
+  bathsFullAndThreeQuarter: number | null;
+  /** Count of quarter and half bathrooms. */
+  bathsHalfAndQuarter: number | null;
+  additionalFacts: AdditionalFacts;
+}
