@@ -11,6 +11,7 @@ import { createDatabase, seedReferenceData, type Database } from '@cma/db';
 import type { AppConfig } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { installErrorHandler } from './http/error-handler';
+import { installSecurity, redactUrl } from './http/security';
 import { moduleRoutes } from './modules';
 import { startupTasks } from './startup';
 
@@ -33,7 +34,14 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // No secret or personal data in logs: no headers, masked tokens in URLs, no bodies.
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+      redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], censor: '[redacted]' },
+    },
     bodyLimit: 25 * 1024 * 1024, // a saved report state with embedded photos can be large
     trustProxy: true,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
@@ -47,12 +55,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (ownsDatabase) await seedReferenceData(database);
   app.decorate('ctx', createContext(config, database, app.log, options));
 
+  await installSecurity(app, config);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 50 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'CMA Studio API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   for (const routes of moduleRoutes) await app.register(routes);
   serveWebApp(app, config.webDistDir);

@@ -31,3 +31,18 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   ].join('\n');
   return { html, text };
 }
+
+/** The password-reset message (accounts module): subject plus branded content with the single-use link. */
+export function passwordResetEmail(input: { name: string; link: string; validMinutes: number }): EmailContent & { subject: string } {
+  return {
+    subject: 'Reset your CMA Studio password',
+    title: 'Reset your password',
+    paragraphs: [
+      `Hello ${input.name},`,
+      'We received a request to reset the password of your CMA Studio account. Use the button below to choose a new one.',
+      `The link works once and expires in ${input.validMinutes} minutes. Signing in with the new password signs you out everywhere else.`,
+    ],
+    action: { label: 'Choose a new password', url: input.link },
+    footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+  };
+}

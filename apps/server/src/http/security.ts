@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyCors from '@fastify/cors';
+import type { AppConfig } from '../config';
+
+/** Security headers, a strict Content-Security-Policy built from what the configuration actually needs, and CORS for PUBLIC_URL only. */
+export async function installSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const origins = (url: string | null | undefined) => {
+    if (!url) return [];
+    try {
+      return [new URL(url.replace(/\{[a-z]\}/g, 'a')).origin];
+    } catch {
+      return [];
+    }
+  };
+  const stripe = config.billing === 'stripe';
+  const sentry = origins(config.sentryDsn);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        // React and toast libraries inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...origins(config.mapTileUrl)],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...sentry, ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", 'blob:', ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The PDF preview embeds a blob: URL; COEP would block it.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, !origin || origin === new URL(config.publicUrl).origin),
+    credentials: false,
+  });
+}
+
+/** Request URLs as logged: secrets carried in paths or query strings are masked. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:token|key|signature|code)=)[^&#]*/gi, '$1[redacted]');
+}

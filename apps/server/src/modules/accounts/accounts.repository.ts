@@ -1,0 +1,156 @@
+import type { Database, SqlRunner } from '@cma/db';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  password_hash: string;
+  profile_image_key: string | null;
+  report_count: number;
+  failed_login_count: number;
+  locked_until: Date | null;
+  created_at: Date;
+}
+
+export interface BusinessRow {
+  business_name: string;
+  agent_name: string;
+  license_number: string;
+  phone: string;
+  email: string;
+  website: string;
+  address: string;
+  logo_key: string | null;
+  updated_at: Date;
+}
+
+export interface SubscriptionRow {
+  id: string;
+  plan_id: number;
+  plan_title: string;
+  plan_amount_cents: number;
+  plan_interval: string;
+  status: string;
+  trial_end: Date | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+}
+
+export type BusinessFields = Omit<BusinessRow, 'logo_key' | 'updated_at'>;
+
+const USER_COLUMNS = 'id, email, name, phone, password_hash, profile_image_key, report_count, failed_login_count, locked_until, created_at';
+
+/** Postgres unique_violation: a concurrent registration took the e-mail first. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export function createAccountsRepository(database: Database) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return (await database.query<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [email]))[0];
+    },
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      return (await database.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]))[0];
+    },
+    async emailExists(email: string): Promise<boolean> {
+      const rows = await database.query<{ found: boolean }>('select exists(select 1 from users where email = $1) as found', [email]);
+      return rows[0]?.found === true;
+    },
+    async insertUser(user: { email: string; name: string; phone: string | null; passwordHash: string; now: Date }): Promise<UserRow> {
+      const rows = await database.query<UserRow>(
+        `insert into users(email, name, phone, password_hash, password_changed_at, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $5, $5) returning ${USER_COLUMNS}`,
+        [user.email, user.name, user.phone, user.passwordHash, user.now],
+      );
+      return rows[0]!;
+    },
+    /** Counts one wrong password; locks the account when the count reaches `lockAfter`. Returns the new count. */
+    async recordFailedLogin(userId: string, lockAfter: number, lockedUntil: Date): Promise<number> {
+      const rows = await database.query<{ failed_login_count: number }>(
+        `update users set failed_login_count = failed_login_count + 1,
+           locked_until = case when failed_login_count + 1 >= $2 then $3::timestamptz else locked_until end
+         where id = $1 returning failed_login_count`,
+        [userId, lockAfter, lockedUntil],
+      );
+      return rows[0]?.failed_login_count ?? 0;
+    },
+    async clearFailedLogins(userId: string): Promise<void> {
+      await database.query('update users set failed_login_count = 0, locked_until = null where id = $1 and (failed_login_count <> 0 or locked_until is not null)', [userId]);
+    },
+    async updatePersonalDetails(userId: string, changes: { name?: string; phone?: string | null }, now: Date, runner: SqlRunner = database): Promise<void> {
+      await runner.query('update users set name = coalesce($2, name), phone = case when $3 then $4 else phone end, updated_at = $5 where id = $1', [
+        userId,
+        changes.name ?? null,
+        changes.phone !== undefined,
+        changes.phone ?? null,
+        now,
+      ]);
+    },
+    async setProfileImageKey(userId: string, key: string, now: Date): Promise<string | null> {
+      // Returns the previous key so the old file can be deleted after the row points at the new one.
+      const rows = await database.query<{ previous: string | null }>(
+        `with old as (select profile_image_key from users where id = $1)
+         update users set profile_image_key = $2, updated_at = $3 from old where users.id = $1
+         returning old.profile_image_key as previous`,
+        [userId, key, now],
+      );
+      return rows[0]?.previous ?? null;
+    },
+    async findBusiness(userId: string): Promise<BusinessRow | undefined> {
+      return (
+        await database.query<BusinessRow>(
+          'select business_name, agent_name, license_number, phone, email, website, address, logo_key, updated_at from business_details where user_id = $1',
+          [userId],
+        )
+      )[0];
+    },
+    /** Inserts or replaces the business details; logoKey undefined keeps the stored logo, null removes it. */
+    async upsertBusiness(userId: string, fields: BusinessFields, logoKey: string | null | undefined, now: Date, runner: SqlRunner = database): Promise<void> {
+      await runner.query(
+        `insert into business_details(user_id, business_name, agent_name, license_number, phone, email, website, address, logo_key, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11)
+         on conflict (user_id) do update set business_name = $2, agent_name = $3, license_number = $4, phone = $5, email = $6,
+           website = $7, address = $8, logo_key = case when $10 then $9 else business_details.logo_key end, updated_at = $11`,
+        [userId, fields.business_name, fields.agent_name, fields.license_number, fields.phone, fields.email, fields.website, fields.address, logoKey ?? null, logoKey !== undefined, now],
+      );
+    },
+    async findSubscription(userId: string): Promise<SubscriptionRow | undefined> {
+      return (
+        await database.query<SubscriptionRow>(
+          `select s.id, s.plan_id, p.title as plan_title, p.amount_cents as plan_amount_cents, p.interval as plan_interval, s.status,
+             s.trial_end, s.current_period_end, s.cancel_at_period_end, s.card_brand, s.card_last4, s.card_exp_month, s.card_exp_year
+           from subscriptions s join subscription_plans p on p.id = s.plan_id where s.user_id = $1`,
+          [userId],
+        )
+      )[0];
+    },
+    async insertResetToken(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+      await database.query('insert into password_reset_tokens(user_id, token_hash, expires_at, created_at) values ($1, $2, $3, $4)', [userId, tokenHash, expiresAt, now]);
+    },
+    /**
+     * Marks an unused, unexpired token as used and returns its user, in one statement so two
+     * concurrent uses of one link cannot both succeed.
+     */
+    async consumeResetToken(tokenHash: string, now: Date, runner: SqlRunner = database): Promise<string | undefined> {
+      const rows = await runner.query<{ user_id: string }>(
+        'update password_reset_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2 returning user_id',
+        [tokenHash, now],
+      );
+      return rows[0]?.user_id;
+    },
+    async setPassword(userId: string, passwordHash: string, now: Date, runner: SqlRunner = database): Promise<void> {
+      await runner.query(
+        'update users set password_hash = $2, password_changed_at = $3, updated_at = $3, failed_login_count = 0, locked_until = null where id = $1',
+        [userId, passwordHash, now],
+      );
+      // Every other link sent to this user stops working once the password changed.
+      await runner.query('update password_reset_tokens set used_at = $2 where user_id = $1 and used_at is null', [userId, now]);
+    },
+    transaction: <T>(fn: (tx: SqlRunner) => Promise<T>) => database.transaction(fn),
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

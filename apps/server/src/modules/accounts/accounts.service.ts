@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  RESET_TOKEN_INVALID_MESSAGE,
+  type AccountSubscription,
+  type AccountUser,
+  type BusinessDetails,
+  type UserDetails,
+} from '@cma/contracts';
+import type { AppContext } from '../../context';
+import { RateLimitedError, UnauthorizedError, ValidationError } from '../../http/errors';
+import { hashToken } from '../auth/auth.service';
+import { passwordResetEmail } from '../mail/mail.templates';
+import { isUniqueViolation, type AccountsRepository, type BusinessFields, type BusinessRow, type SubscriptionRow, type UserRow } from './accounts.repository';
+import { processAccountImage, toDataUrl } from './account-images';
+
+/** Wrong passwords in a row that lock sign-in (answered 429) for LOCKOUT_MS. */
+export const MAX_FAILED_LOGINS = 30;
+export const LOCKOUT_MS = 15 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const PROFILE_IMAGE_MAX_SIDE = 512;
+export const LOGO_MAX_SIDE = 800;
+
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): ~25 ms per hash on this machine.
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** Verified against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+export function createAccountsService(repository: AccountsRepository, ctx: Pick<AppContext, 'auth' | 'mail' | 'storage' | 'now' | 'config'>) {
+  const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+
+  async function imageDataUrl(key: string | null): Promise<string | null> {
+    if (!key) return null;
+    const body = await ctx.storage.get(key);
+    return body ? toDataUrl(key, body) : null;
+  }
+
+  async function toAccountUser(user: UserRow): Promise<AccountUser> {
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      profile_image: await imageDataUrl(user.profile_image_key),
+      report_count: user.report_count,
+      created_at: new Date(user.created_at).toISOString(),
+    };
+  }
+
+  async function toBusiness(row: BusinessRow): Promise<BusinessDetails> {
+    const { logo_key, updated_at, ...fields } = row;
+    return { ...fields, logo: await imageDataUrl(logo_key), updated_at: new Date(updated_at).toISOString() };
+  }
+
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  function toSubscription(row: SubscriptionRow, subscribed: boolean): AccountSubscription {
+    return {
+      id: row.id,
+      plan_id: row.plan_id,
+      plan_title: row.plan_title,
+      plan_amount: row.plan_amount_cents / 100,
+      plan_interval: row.plan_interval,
+      status: row.status,
+      is_subscribed: subscribed ? 1 : 0,
+      trial_end: iso(row.trial_end),
+      current_period_end: iso(row.current_period_end),
+      cancel_at_period_end: row.cancel_at_period_end,
+      card_brand: row.card_brand,
+      card_last4: row.card_last4,
+      card_exp_month: row.card_exp_month,
+      card_exp_year: row.card_exp_year,
+    };
+  }
+
+  async function requireUser(userId: string): Promise<UserRow> {
+    const user = await repository.findUserById(userId);
+    if (!user) throw new UnauthorizedError(); // the session outlived its account
+    return user;
+  }
+
+  return {
+    async assertEmailFree(email: string): Promise<void> {
+      if (await repository.emailExists(email)) throw new ValidationError({ email: [EMAIL_TAKEN_MESSAGE] });
+    },
+
+    async register(input: { name: string; email: string; password: string; phone?: string }): Promise<{ token: string; is_subscribed: 0 }> {
+      await this.assertEmailFree(input.email);
+      const passwordHash = await hashPassword(input.password);
+      let user: UserRow;
+      try {
+        user = await repository.insertUser({ email: input.email, name: input.name, phone: input.phone || null, passwordHash, now: ctx.now() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ValidationError({ email: [EMAIL_TAKEN_MESSAGE] });
+        throw error;
+      }
+      return { token: await ctx.auth.startSession(user.id), is_subscribed: 0 };
+    },
+
+    async login(input: { email: string; password: string }): Promise<{ token: string; is_subscribed: 0 | 1; user: AccountUser }> {
+      const user = await repository.findUserByEmail(input.email);
+      if (!user) {
+        await verify(await (decoyHash ??= hashPassword(randomBytes(16).toString('hex'))), input.password).catch(() => false);
+        throw new ValidationError({ email: [INVALID_CREDENTIALS_MESSAGE] });
+      }
+      const now = ctx.now();
+      if (user.locked_until && new Date(user.locked_until) > now) throw new RateLimitedError((new Date(user.locked_until).getTime() - now.getTime()) / 1000);
+      const matches = await verify(user.password_hash, input.password).catch(() => false);
+      if (!matches) {
+        const failures = await repository.recordFailedLogin(user.id, MAX_FAILED_LOGINS, new Date(now.getTime() + LOCKOUT_MS));
+        if (failures >= MAX_FAILED_LOGINS) throw new RateLimitedError(LOCKOUT_MS / 1000);
+        throw new ValidationError({ email: [INVALID_CREDENTIALS_MESSAGE] });
+      }
+      await repository.clearFailedLogins(user.id);
+      const token = await ctx.auth.startSession(user.id);
+      const subscribed = await ctx.auth.isSubscribed(user.id);
+      return { token, is_subscribed: subscribed ? 1 : 0, user: await toAccountUser(user) };
+    },
+
+    /** Sends the reset link when the account exists; the caller answers the same either way. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await repository.findUserByEmail(email);
+      if (!user) return;
+      const token = randomBytes(32).toString('base64url');
+      const now = ctx.now();
+      await repository.insertResetToken(user.id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS), now);
+      const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+      await ctx.mail.send({ to: user.email, ...passwordResetEmail({ name: user.name, link, validMinutes: RESET_TOKEN_TTL_MS / 60_000 }) });
+    },
+
+    /** Single use: the token is consumed, the password replaced and every session of the user ended, all or nothing. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const now = ctx.now();
+      const userId = await repository.transaction(async (tx) => {
+        const owner = await repository.consumeResetToken(hashToken(token), now, tx);
+        if (!owner) return undefined;
+        await repository.setPassword(owner, passwordHash, now, tx);
+        return owner;
+      });
+      if (!userId) throw new ValidationError({ token: [RESET_TOKEN_INVALID_MESSAGE] });
+      await ctx.auth.endAllSessions(userId);
+    },
+
+    async userDetails(userId: string): Promise<UserDetails> {
+      const user = await requireUser(userId);
+      const [business, subscription, subscribed] = await Promise.all([
+        repository.findBusiness(userId),
+        repository.findSubscription(userId),
+        ctx.auth.isSubscribed(userId),
+      ]);
+      return {
+        user: await toAccountUser(user),
+        business: business ? await toBusiness(business) : null,
+        subscription: subscription ? toSubscription(subscription, subscribed) : null,
+      };
+    },
+
+    async uploadProfilePicture(userId: string, bytes: Buffer): Promise<{ profile_image: string }> {
+      await requireUser(userId);
+      const image = await processAccountImage('profile_pic', bytes, PROFILE_IMAGE_MAX_SIDE);
+      const key = `profile/${userId}/${randomBytes(8).toString('hex')}.${image.extension}`;
+      await ctx.storage.put(key, image.body, image.contentType);
+      const previous = await repository.setProfileImageKey(userId, key, ctx.now());
+      if (previous && previous !== key) await ctx.storage.delete(previous);
+      return { profile_image: toDataUrl(key, image.body) };
+    },
+
+    async storeBusinessDetails(
+      userId: string,
+      input: { fields: BusinessFields; name?: string; userPhone?: string; logo?: Buffer; removeLogo: boolean },
+    ): Promise<{ user: AccountUser; business: BusinessDetails }> {
+      await requireUser(userId);
+      const previous = await repository.findBusiness(userId);
+      let logoKey: string | null | undefined;
+      if (input.logo) {
+        const image = await processAccountImage('logo', input.logo, LOGO_MAX_SIDE);
+        logoKey = `logo/${userId}/${randomBytes(8).toString('hex')}.${image.extension}`;
+        await ctx.storage.put(logoKey, image.body, image.contentType);
+      } else if (input.removeLogo) {
+        logoKey = null;
+      }
+      const now = ctx.now();
+      await repository.transaction(async (tx) => {
+        await repository.upsertBusiness(userId, input.fields, logoKey, now, tx);
+        if (input.name !== undefined || input.userPhone !== undefined) {
+          await repository.updatePersonalDetails(userId, { name: input.name, phone: input.userPhone === undefined ? undefined : input.userPhone || null }, now, tx);
+        }
+      });
+      if (logoKey !== undefined && previous?.logo_key && previous.logo_key !== logoKey) await ctx.storage.delete(previous.logo_key);
+      const [user, business] = await Promise.all([requireUser(userId), repository.findBusiness(userId)]);
+      return { user: await toAccountUser(user), business: await toBusiness(business!) };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

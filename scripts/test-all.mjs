@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `npm test`: system deps check, unit + integration (Vitest), web build, browser tests (Playwright);
+// ends with one plain summary line "Tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = 'test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: integration tests run on embedded PGlite only (the PostgreSQL half is skipped).');
+}
+
+const steps = [];
+steps.push(['system dependencies', run('node', ['scripts/ensure-system-deps.mjs'])]);
+steps.push(['unit + integration', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`])]);
+const built = run('npm', ['run', 'build', '-w', '@cma/web']);
+steps.push(['web build', built]);
+if (built === 0 && steps[0][1] === 0) {
+  steps.push(['browser', run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` })]);
+} else {
+  console.log('Browser tests not run: the web build or the system dependencies failed.');
+  steps.push(['browser', 1]);
+}
+
+let passed = 0, failed = 0, skipped = 0;
+const vitest = readJson(`${results}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+const playwright = readJson(`${results}/playwright.json`);
+if (playwright?.stats) {
+  passed += playwright.stats.expected;
+  passed += playwright.stats.flaky ?? 0; // passed on retry
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+}
+for (const [name, code] of steps) if (code !== 0) console.log(`FAILED step: ${name} (exit ${code})`);
+const ok = steps.every(([, code]) => code === 0);
+if (!ok && failed === 0) failed = 1; // a step that crashed before reporting still counts as a failure
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);
+
+function readJson(file) {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
