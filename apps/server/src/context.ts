@@ -13,6 +13,7 @@ import type { MailTransport } from './modules/mail/mail.types';
 import type { FileStorage } from './modules/storage/file-storage';
 import { createOutboxTransport, createSmtpTransport } from './adapters/mail/nodemailer-transport';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import { createS3FileStorage } from './adapters/storage/s3-file-storage';
 
 /** Everything a route handler may use; built once per app. Tests may replace any adapter. */
 export interface AppContext {
@@ -49,6 +50,6 @@ export function createContext(config: AppConfig, database: Database, log: Fastif
     auth: createAuthService(createAuthRepository(database), now),
     content: createContentService(createContentRepository(database)),
     mail: createMailService({ jobs, transport, from: config.mailFrom, log }),
-    storage: overrides.storage ?? createLocalFileStorage(path.join(config.dataDir, 'files')),
+    storage: overrides.storage ?? (config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(path.join(config.dataDir, 'files'))),
   };
 }

@@ -40,7 +40,7 @@ export function passwordResetEmail(input: { name: string; link: string; validMin
     paragraphs: [
       `Hello ${input.name},`,
       'We received a request to reset the password of your CMA Studio account. Use the button below to choose a new one.',
-      `The link works once and expires in ${input.validMinutes} minutes. Signing in with the new password signs you out everywhere else.`,
+      `The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out on every device.`,
     ],
     action: { label: 'Choose a new password', url: input.link },
     footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',

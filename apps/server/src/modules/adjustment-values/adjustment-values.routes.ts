@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adjustmentValuesResponse, storeAdjustmentValuesRequest } from '@cma/contracts';
+import { ok } from '../../http/envelope';
+import { currentUserId, requireSubscriber } from '../../http/auth';
+import { createAdjustmentValuesRepository } from './adjustment-values.repository';
+import { createAdjustmentValuesService } from './adjustment-values.service';
+
+export const adjustmentValuesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAdjustmentValuesService(createAdjustmentValuesRepository(app.ctx.database), app.ctx.now);
+  const tags = ['adjustment-values'];
+
+  app.get(
+    '/api/property-adjustment-valu-list',
+    { preHandler: requireSubscriber, schema: { tags, summary: "The user's default adjustment values (spec §9 table until saved)", response: { 200: adjustmentValuesResponse } } },
+    async (request) => ok(await service.get(currentUserId(request))),
+  );
+
+  app.post(
+    '/api/store-user-property-adjustment-value',
+    {
+      preHandler: requireSubscriber,
+      schema: { tags, summary: 'Save default adjustment values (at most 17 categories)', body: storeAdjustmentValuesRequest, response: { 200: adjustmentValuesResponse } },
+    },
+    async (request) =>
+      ok(
+        await service.store(currentUserId(request), request.body.user_property_adjustment_value, request.body.use_market_derived_rates),
+        'Adjustment values saved successfully',
+      ),
+  );
+
+  app.post(
+    '/api/reset-user-property-adjustment-value',
+    { preHandler: requireSubscriber, schema: { tags, summary: 'Reset default adjustment values to the spec §9 table', response: { 200: adjustmentValuesResponse } } },
+    async (request) => ok(await service.reset(currentUserId(request)), 'Adjustment values reset to defaults'),
+  );
+};
