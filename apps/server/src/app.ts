@@ -18,6 +18,8 @@ import { startupTasks } from './startup';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route registered (method + url), for the authorization matrix test and the OpenAPI check. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -54,6 +56,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (ownsDatabase) await seedReferenceData(database);
   app.decorate('ctx', createContext(config, database, app.log, options));
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+  });
 
   await installSecurity(app, config);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 50 } });

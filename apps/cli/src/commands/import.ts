@@ -1,5 +1,81 @@
-// Placeholder until its issue lands: says so instead of pretending to work.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('cma import: not available yet\n');
-  return 1;
+// `cma import --listings FILE.csv [--format recolorado|ppar|auto] --json` (DESIGN.md §6): one JSON object on stdout,
+// { format, rows, records, errors }. Without --json a short human summary is printed instead.
+import { readFile } from 'node:fs/promises';
+import { decodeListingsBytes, parseListingsCsv, type FormatOption } from '@cma/listings-import';
+
+const USAGE = 'Usage: cma import --listings FILE.csv [--format recolorado|ppar|auto] --json';
+const FORMATS: readonly FormatOption[] = ['recolorado', 'ppar', 'auto'];
+
+interface ImportArgs {
+  listings: string;
+  format: FormatOption;
+  json: boolean;
+}
+
+function parseArgs(args: string[]): ImportArgs | string {
+  let listings: string | undefined;
+  let format: FormatOption = 'auto';
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? args[++i];
+    if (flag === '--listings') listings = value();
+    else if (flag === '--format') {
+      const chosen = value()?.toLowerCase();
+      if (!chosen || !FORMATS.includes(chosen as FormatOption)) return `--format must be one of ${FORMATS.join(', ')}`;
+      format = chosen as FormatOption;
+    } else if (flag === '--json') json = true;
+    else return `Unknown option '${arg}'`;
+  }
+  if (!listings) return '--listings FILE.csv is required';
+  return { listings, format, json };
+}
+
+/** Write the result as one JSON object, record by record, so a 50,000-row file never builds one giant string. */
+function writeJson(result: { format: string; rows: number; records: unknown[]; errors: unknown[] }): void {
+  const out = process.stdout;
+  out.write(`{"format":${JSON.stringify(result.format)},"rows":${result.rows},"records":[`);
+  const batch: string[] = [];
+  result.records.forEach((record, index) => {
+    batch.push((index ? ',' : '') + JSON.stringify(record));
+    if (batch.length === 1000) out.write(batch.splice(0).join(''));
+  });
+  out.write(`${batch.join('')}],"errors":${JSON.stringify(result.errors)}}\n`);
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`cma import: ${parsed}\n${USAGE}\n`);
+    return 2;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(parsed.listings);
+  } catch (error) {
+    process.stderr.write(`cma import: cannot read ${parsed.listings}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const { text, encoding } = decodeListingsBytes(bytes);
+  const result = parseListingsCsv(text, { format: parsed.format });
+  process.stderr.write(
+    `cma import: ${parsed.listings} (${encoding}): ${result.format} (detected ${result.detectedFormat}), ` +
+      `${result.rows} rows, ${result.records.length} records, ${result.errors.length} problems\n`,
+  );
+  if (parsed.json) {
+    writeJson({ format: result.format, rows: result.rows, records: result.records, errors: result.errors });
+  } else {
+    const lines = [
+      `Format: ${result.format} (detected ${result.detectedFormat}; header on line ${result.headerLine})`,
+      `Rows read: ${result.rows}`,
+      `Records kept: ${result.records.length}`,
+      `Problems: ${result.errors.length}`,
+      ...result.errors.slice(0, 50).map((error) => `  line ${error.line}: ${error.message}`),
+    ];
+    if (result.errors.length > 50) lines.push(`  … ${result.errors.length - 50} more (use --json for all)`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  // Nothing usable came out of the file: say so through the exit code too.
+  return result.records.length === 0 && result.errors.length > 0 ? 1 : 0;
 }

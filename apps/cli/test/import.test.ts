@@ -1,0 +1,62 @@
+// Runs the real `cma import` command (bin → tsx → main) as a user would.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CMA = join(ROOT, 'apps/cli/bin/cma.mjs');
+
+async function cma(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CMA, ...args], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('cma import', () => {
+  it('prints exactly one JSON object { format, rows, records, errors } for the PPAR sample', async () => {
+    const { code, stdout } = await cma('import', '--listings', 'samples/ppar-sample.csv', '--json');
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(Object.keys(output)).toEqual(['format', 'rows', 'records', 'errors']);
+    expect(output.format).toBe('PPAR');
+    expect(output.rows).toBe(30);
+    expect(output.records).toHaveLength(30);
+    expect(output.errors).toEqual([]);
+    expect(output.records[0]).toMatchObject({ 'Listing Id': '5123400', 'Close Price': 1_085_500, 'Net Sales Price': 1_085_500 });
+  });
+
+  it('honours --format and reports bad rows with line numbers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cma-import-'));
+    const file = join(dir, 'bad.csv');
+    writeFileSync(file, 'Title row\nListing ID,Street Number,Street Name,Close Price,Above Grade Finished Area\n1,5,Oak St,100000,1000\n1,6,Oak St,200000,900\n2,7,Oak St,abc,800\n');
+    const { code, stdout } = await cma('import', '--listings', file, '--format', 'ppar', '--json');
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output.format).toBe('PPAR');
+    expect(output.rows).toBe(3);
+    expect(output.records.map((record: { 'Listing Id': string }) => record['Listing Id'])).toEqual(['1', '2']);
+    expect(output.errors).toEqual([
+      { line: 4, message: 'Duplicate Listing Id 1 (first on line 3); row skipped' },
+      { line: 5, message: "Close Price: 'abc' is not a number" },
+    ]);
+  });
+
+  it('fails clearly on a missing file or bad options', async () => {
+    const missing = await cma('import', '--listings', 'no-such-file.csv', '--json');
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/cannot read no-such-file\.csv/);
+    const badFormat = await cma('import', '--listings', 'samples/ppar-sample.csv', '--format', 'mls');
+    expect(badFormat.code).toBe(2);
+    expect(badFormat.stderr).toMatch(/--format must be one of recolorado, ppar, auto/);
+  });
+});

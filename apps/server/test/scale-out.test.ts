@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startTestSmtp, type TestSmtp } from './helpers';
+
+// Two real server processes on one PostgreSQL database behave as one service (DESIGN.md §2, issue 10).
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) console.log('scale-out test skipped: TEST_DATABASE_URL is not set (it needs PostgreSQL).');
+
+const serverEntry = path.resolve(import.meta.dirname, '../bin/server.mjs');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(base: string, proc: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`server exited: ${log()}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready: ${log()}`);
+}
+
+describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
+  const instances: { base: string; proc: ChildProcess }[] = [];
+  let smtp: TestSmtp;
+  let dbName: string;
+  let dataDir: string;
+  let adminUrl: string;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    dbName = `scale_${randomBytes(5).toString('hex')}`;
+    adminUrl = pgUrl!;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cma-scale-'));
+    // Start both at once: migrations must be safe when instances boot together.
+    const started = await Promise.all(
+      [0, 1].map(async (i) => {
+        const port = await freePort();
+        let output = '';
+        const proc = spawn(process.execPath, [serverEntry], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: url.toString(),
+            DATA_DIR: path.join(dataDir, `i${i}`),
+            SMTP_URL: smtp.url,
+            LOG_LEVEL: 'warn',
+            DEMO_DATA: 'false',
+            WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        proc.stdout!.on('data', (d) => (output += d));
+        proc.stderr!.on('data', (d) => (output += d));
+        const base = `http://127.0.0.1:${port}`;
+        await waitReady(base, proc, () => output);
+        return { base, proc };
+      }),
+    );
+    instances.push(...started);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const { proc } of instances) proc.kill('SIGTERM');
+    await Promise.all(instances.map(({ proc }) => new Promise((r) => (proc.exitCode !== null ? r(null) : proc.on('exit', r)))));
+    await smtp?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const call = async (i: number, method: string, url: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${instances[i % 2]!.base}${url}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('a session made on one instance works on the other, and logout on either ends it everywhere', async () => {
+    const email = `scale-${randomBytes(4).toString('hex')}@example.com`;
+    const reg = await call(0, 'POST', '/api/register', { name: 'Scale Agent', email, password: 'Passw0rd!x' });
+    expect(reg.status).toBe(200);
+    const token = reg.body.data.token as string;
+    const details = await call(1, 'GET', '/api/user-details', undefined, token);
+    expect(details.status).toBe(200);
+    expect(details.body.data.user.email).toBe(email);
+    const login = await call(1, 'POST', '/api/login', { email, password: 'Passw0rd!x' });
+    expect(login.status).toBe(200);
+    expect((await call(0, 'GET', '/api/logout', undefined, login.body.data.token)).status).toBe(200);
+    expect((await call(1, 'GET', '/api/user-details', undefined, login.body.data.token)).status).toBe(401);
+    expect((await call(1, 'GET', '/api/user-details', undefined, token)).status).toBe(200); // other session untouched
+  });
+
+  it('counts a rate limit across both instances and delivers each queued e-mail exactly once', async () => {
+    const email = `limits-${randomBytes(4).toString('hex')}@example.com`;
+    expect((await call(0, 'POST', '/api/register', { name: 'Limit Agent', email, password: 'Passw0rd!x' })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await call(i, 'POST', '/api/forgot-password', { email })).status);
+    const accepted = statuses.filter((s) => s === 200).length;
+    // Per-account limit is 5 per window; alternating instances must not double it.
+    expect(accepted).toBe(5);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const deadline = Date.now() + 30_000;
+    const resetMails = () => smtp.messages.filter((m) => m.to && JSON.stringify(m.to).includes(email));
+    while (resetMails().length < accepted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 3_000)); // both pollers keep running: a duplicate would arrive now
+    expect(resetMails()).toHaveLength(accepted);
+  }, 60_000);
+});

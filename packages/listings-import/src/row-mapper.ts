@@ -1,0 +1,359 @@
+// Turns one parsed CSV row into a PropertyRecord. The column positions are resolved once per file, so the
+// per-row work is plain indexing and cell cleaning (this loop is the import's hot path).
+
+import type { AdditionalFacts } from '@cma/valuation';
+import type { CsvType, ImportFieldKey } from './import-fields';
+import type { NumberOrNA, PropertyRecord } from './property-record';
+import {
+  formatUsDate, INVALID, NOT_AVAILABLE, normalizeLevels, parseDate, stateCode, type DateSystem,
+} from './values';
+import type { RowCells } from './tokenizer';
+
+export type ColumnIndex = Record<ImportFieldKey, number>;
+
+export interface RowMapperOptions {
+  columns: ColumnIndex;
+  csvType: CsvType;
+  dateSystem: DateSystem;
+  uuid: () => string;
+}
+
+const EMPTY_LOOKUP = new Set(['-', '--', 'n/a', 'na', 'null', 'none available', 'not available', 'unknown', '#n/a']);
+const SQFT_PER_ACRE = 43_560;
+
+function cleanText(value: string | undefined): string {
+  if (value === undefined || value.length === 0) return NOT_AVAILABLE;
+  let text = value;
+  if (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) {
+    text = text.trim();
+    if (text.length === 0) return NOT_AVAILABLE;
+  }
+  // Only cells starting like an empty marker ('-', 'n/a', 'null', 'none available', 'not available', 'unknown', '#n/a').
+  const first = text.charCodeAt(0) | 32;
+  if (text.length <= 13 && (first === 45 || first === 110 || first === 117 || first === 35 || first === 3) && EMPTY_LOOKUP.has(text.toLowerCase())) {
+    return NOT_AVAILABLE;
+  }
+  return text;
+}
+
+/** '1234 N Main St Unit 5, Denver, CO 80202' → its parts (only those present). */
+export function splitStreetAddress(address: string): {
+  number: string; name: string; unit: string; city: string; state: string; postal: string;
+} {
+  const [streetPart = '', ...rest] = address.split(',').map((part) => part.trim());
+  let street = streetPart;
+  let unit = '';
+  const unitMatch = /\s+(?:unit|apt\.?|apartment|suite|ste\.?|#)\s*#?\s*([\w-]+)$/i.exec(street);
+  if (unitMatch) {
+    unit = unitMatch[1]!;
+    street = street.slice(0, unitMatch.index);
+  }
+  const numberMatch = /^(\d+[\w-]*)\s+(.+)$/.exec(street);
+  const result = { number: numberMatch ? numberMatch[1]! : '', name: numberMatch ? numberMatch[2]! : street, unit, city: '', state: '', postal: '' };
+  if (rest.length > 0) {
+    const last = rest[rest.length - 1]!;
+    const stateZip = /^([A-Za-z]{2}|[A-Za-z ]{4,})\s*(\d{5}(?:-\d{4})?)?$/.exec(last);
+    if (stateZip && rest.length >= 2) {
+      result.state = stateZip[1]!.trim();
+      result.postal = stateZip[2] ?? '';
+      result.city = rest[rest.length - 2]!;
+    } else if (stateZip && rest.length === 1 && stateZip[2]) {
+      result.state = stateZip[1]!.trim();
+      result.postal = stateZip[2];
+    } else {
+      result.city = rest[0]!;
+    }
+  }
+  return result;
+}
+
+export interface RowMapper {
+  dateSystem: DateSystem;
+  /** The record, or null when the row cannot become one; reasons are appended to `problems`. */
+  map(row: RowCells, problems: string[]): PropertyRecord | null;
+}
+
+// Cell readers are top-level functions (not per-row closures): this runs 50,000 × 60 times for a big export.
+function textAt(row: RowCells, column: number): string {
+  return column < 0 || row.isEmpty(column) ? NOT_AVAILABLE : cleanText(row.get(column));
+}
+
+function numberAt(row: RowCells, column: number, label: string, problems: string[], min = 0, max = Number.MAX_VALUE): NumberOrNA {
+  if (column < 0 || row.isEmpty(column)) return NOT_AVAILABLE;
+  const value = row.number(column);
+  if (value === null) return NOT_AVAILABLE;
+  if (value === INVALID) {
+    problems.push(`${label}: '${row.get(column)!.trim()}' is not a number`);
+    return NOT_AVAILABLE;
+  }
+  if (value < min || value > max) {
+    problems.push(`${label}: ${value} is out of range`);
+    return NOT_AVAILABLE;
+  }
+  return value;
+}
+
+/** Memo of small vocabularies (dates, levels, states, basement/cooling text) that repeat across rows. */
+class Memo<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly compute: (raw: string) => V, private readonly limit = 50_000) {}
+  get(raw: string): V {
+    let value = this.entries.get(raw);
+    if (value === undefined) {
+      value = this.compute(raw);
+      if (this.entries.size < this.limit) this.entries.set(raw, value);
+    }
+    return value;
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+function basementTypeOf(text: string): BasementType | null {
+  const lower = text.toLowerCase();
+  if (/walk[- ]?out/.test(lower)) return 'Walkout';
+  if (/garden/.test(lower)) return 'Garden Level';
+  if (/^(?:none|no|slab|crawl ?space)$/.test(lower)) return 'None';
+  if (/full|partial|finished|unfinished|daylight|in-?ground/.test(lower)) return 'In-Ground';
+  return null;
+}
+
+function heatingCoolingOf(text: string): HeatingCooling | null {
+  const lower = text.toLowerCase();
+  if (/evaporative|swamp/.test(lower)) return 'Evaporative';
+  if (/split|mini|ductless|zoned/.test(lower)) return 'Split Zone';
+  if (/central/.test(lower)) return 'Central Air';
+  if (/^(?:none|no)$/.test(lower)) return 'None';
+  return null;
+}
+
+type BasementType = NonNullable<AdditionalFacts['Basement Type']>;
+type HeatingCooling = NonNullable<AdditionalFacts['Heating/Cooling']>;
+type DateCell = string | typeof INVALID | null;
+
+export function createRowMapper(options: RowMapperOptions): RowMapper {
+  const c = options.columns;
+  const { csvType, uuid } = options;
+  const dates = new Memo<DateCell>((raw) => {
+    const parsed = parseDate(raw, mapper.dateSystem);
+    return parsed === INVALID ? INVALID : parsed ? formatUsDate(parsed) : null;
+  });
+  const levels = new Memo<string>(normalizeLevels, 1000);
+  const states = new Memo<string>(stateCode, 1000);
+  const basementTypes = new Memo<BasementType | 'unknown'>((raw) => basementTypeOf(raw) ?? 'unknown', 5000);
+  const heatingCooling = new Memo<HeatingCooling | 'unknown'>((raw) => heatingCoolingOf(raw) ?? 'unknown', 5000);
+  let dateSystem = options.dateSystem;
+
+  const dateAt = (row: RowCells, column: number, label: string, problems: string[]): string => {
+    if (column < 0 || row.isEmpty(column)) return NOT_AVAILABLE;
+    const raw = row.get(column)!;
+    const value = dates.get(raw);
+    if (value === INVALID) {
+      problems.push(`${label}: '${raw.trim()}' is not a date`);
+      return NOT_AVAILABLE;
+    }
+    return value ?? NOT_AVAILABLE;
+  };
+
+  const mapper: RowMapper = {
+    get dateSystem() {
+      return dateSystem;
+    },
+    set dateSystem(system: DateSystem) {
+      if (system !== dateSystem) dates.clear();
+      dateSystem = system;
+    },
+    map(row, problems) {
+      let listingId = textAt(row, c.listingId);
+      let streetNumber = textAt(row, c.streetNumber);
+      let streetName = textAt(row, c.streetName);
+      let unitNumber = textAt(row, c.unitNumber);
+      let city = textAt(row, c.city);
+      let stateRaw = textAt(row, c.state);
+      let postalCode = textAt(row, c.postalCode);
+      if (streetName === NOT_AVAILABLE && c.fullAddress >= 0) {
+        const full = textAt(row, c.fullAddress);
+        if (full !== NOT_AVAILABLE) {
+          const parts = splitStreetAddress(full);
+          if (parts.name) streetName = parts.name;
+          if (streetNumber === NOT_AVAILABLE && parts.number) streetNumber = parts.number;
+          if (unitNumber === NOT_AVAILABLE && parts.unit) unitNumber = parts.unit;
+          if (city === NOT_AVAILABLE && parts.city) city = parts.city;
+          if (stateRaw === NOT_AVAILABLE && parts.state) stateRaw = parts.state;
+          if (postalCode === NOT_AVAILABLE && parts.postal) postalCode = parts.postal;
+        }
+      }
+      const dirPrefix = textAt(row, c.streetDirPrefix);
+      const suffix = textAt(row, c.streetSuffix);
+      const dirSuffix = textAt(row, c.streetDirSuffix);
+      let streetLine = streetNumber === NOT_AVAILABLE ? '' : streetNumber;
+      if (dirPrefix !== NOT_AVAILABLE) streetLine = streetLine ? `${streetLine} ${dirPrefix}` : dirPrefix;
+      if (streetName !== NOT_AVAILABLE) streetLine = streetLine ? `${streetLine} ${streetName}` : streetName;
+      if (suffix !== NOT_AVAILABLE) streetLine = streetLine ? `${streetLine} ${suffix}` : suffix;
+      if (dirSuffix !== NOT_AVAILABLE) streetLine = streetLine ? `${streetLine} ${dirSuffix}` : dirSuffix;
+      if (listingId === NOT_AVAILABLE && !streetLine) {
+        problems.push('no Listing Id and no street address');
+        return null;
+      }
+      if (listingId !== NOT_AVAILABLE && (listingId.charCodeAt(listingId.length - 3) === 43 || listingId.includes('E+'))) {
+        // Excel turned a long numeric id into 1.23E+06; the digits are recoverable only when it kept them all.
+        const expanded = /^\d+(?:\.\d+)?e\+\d+$/i.test(listingId) ? Number(listingId) : NaN;
+        if (Number.isSafeInteger(expanded)) listingId = String(expanded);
+      }
+      const state = stateRaw === NOT_AVAILABLE ? NOT_AVAILABLE : states.get(stateRaw);
+      if (unitNumber !== NOT_AVAILABLE && !(unitNumber.charCodeAt(0) >= 48 && unitNumber.charCodeAt(0) <= 57)) {
+        unitNumber = unitNumber.replace(/^(?:unit|apt\.?|#)\s*#?\s*/i, '') || NOT_AVAILABLE;
+      }
+      let stateZip = state === NOT_AVAILABLE ? '' : state;
+      if (postalCode !== NOT_AVAILABLE) stateZip = stateZip ? `${stateZip} ${postalCode}` : postalCode;
+      let properties = streetLine;
+      if (city !== NOT_AVAILABLE) properties = properties ? `${properties}, ${city}` : city;
+      if (stateZip) properties = properties ? `${properties}, ${stateZip}` : stateZip;
+      if (unitNumber !== NOT_AVAILABLE) properties = `${properties} (unit ${unitNumber})`;
+
+      const aboveGrade = numberAt(row, c.aboveGradeFinishedArea, 'Above Grade Finished Area', problems);
+      const belowGradeTotal = numberAt(row, c.belowGradeTotalArea, 'Below Grade Total Area', problems);
+      let totalSquareFeet = numberAt(row, c.totalSquareFeet, 'Total Square Feet', problems);
+      if (totalSquareFeet === NOT_AVAILABLE && aboveGrade !== NOT_AVAILABLE) {
+        totalSquareFeet = aboveGrade + (belowGradeTotal === NOT_AVAILABLE ? 0 : belowGradeTotal);
+      }
+      let lotSize = numberAt(row, c.lotSizeSqft, 'Lot Size', problems);
+      if (lotSize === NOT_AVAILABLE && c.lotSizeAcres >= 0) {
+        const acres = numberAt(row, c.lotSizeAcres, 'Lot Size Acres', problems);
+        if (acres !== NOT_AVAILABLE) lotSize = Math.round(acres * SQFT_PER_ACRE);
+      }
+      const bathsFull = numberAt(row, c.bathsFull, 'Full Bathrooms', problems);
+      const bathsThreeQuarter = numberAt(row, c.bathsThreeQuarter, 'Three Quarter Bathrooms', problems);
+      const bathsHalf = numberAt(row, c.bathsHalf, 'Half Bathrooms', problems);
+      const bathsQuarter = numberAt(row, c.bathsQuarter, 'Quarter Bathrooms', problems);
+      let bathrooms = numberAt(row, c.bathroomsTotal, 'Bathrooms', problems);
+      const fullAndThreeQuarter = bathsFull === NOT_AVAILABLE && bathsThreeQuarter === NOT_AVAILABLE
+        ? NOT_AVAILABLE
+        : (bathsFull === NOT_AVAILABLE ? 0 : bathsFull) + (bathsThreeQuarter === NOT_AVAILABLE ? 0 : bathsThreeQuarter);
+      const halfAndQuarter = bathsHalf === NOT_AVAILABLE && bathsQuarter === NOT_AVAILABLE
+        ? NOT_AVAILABLE
+        : (bathsHalf === NOT_AVAILABLE ? 0 : bathsHalf) + (bathsQuarter === NOT_AVAILABLE ? 0 : bathsQuarter);
+      if (bathrooms === NOT_AVAILABLE && (fullAndThreeQuarter !== NOT_AVAILABLE || halfAndQuarter !== NOT_AVAILABLE)) {
+        bathrooms = (fullAndThreeQuarter === NOT_AVAILABLE ? 0 : fullAndThreeQuarter) + (halfAndQuarter === NOT_AVAILABLE ? 0 : halfAndQuarter);
+      }
+
+      const listPrice = numberAt(row, c.listPrice, 'List Price', problems);
+      const closePrice = numberAt(row, c.closePrice, 'Close Price', problems);
+      const concessions = numberAt(row, c.concessions, 'Concessions', problems, -Number.MAX_VALUE);
+      const netSalesPrice = closePrice === NOT_AVAILABLE ? NOT_AVAILABLE : closePrice - (concessions === NOT_AVAILABLE ? 0 : concessions);
+      const priceForRate = netSalesPrice === NOT_AVAILABLE ? listPrice : netSalesPrice;
+      const areaForRate = aboveGrade !== NOT_AVAILABLE && aboveGrade > 0 ? aboveGrade : totalSquareFeet;
+      const perSquareFeet = priceForRate !== NOT_AVAILABLE && areaForRate !== NOT_AVAILABLE && areaForRate > 0
+        ? Math.round((priceForRate / areaForRate) * 100) / 100
+        : NOT_AVAILABLE;
+
+      const closeDate = dateAt(row, c.closeDate, 'Close Date', problems);
+      const status = textAt(row, c.status);
+      const levelsText = textAt(row, c.levels);
+      const basement = textAt(row, c.basement);
+      const cooling = textAt(row, c.cooling);
+      const selectedAdditionalInfo: AdditionalFacts = {};
+      const basementType = basement !== NOT_AVAILABLE ? basementTypes.get(basement) : belowGradeTotal === 0 ? 'None' : 'unknown';
+      if (basementType !== 'unknown') selectedAdditionalInfo['Basement Type'] = basementType;
+      const heatCool = cooling === NOT_AVAILABLE ? 'unknown' : heatingCooling.get(cooling);
+      if (heatCool !== 'unknown') selectedAdditionalInfo['Heating/Cooling'] = heatCool;
+
+      return {
+        uuid: uuid(),
+        csvType,
+        'Listing Id': listingId,
+        MLS: status,
+        'Street Number': streetNumber,
+        'Street Dir Prefix': dirPrefix,
+        'Street Name': streetName,
+        'Street Suffix': suffix,
+        'Street Dir Suffix': dirSuffix,
+        'Unit Number': unitNumber,
+        City: city,
+        State: state,
+        'Postal Code': postalCode,
+        County: textAt(row, c.county),
+        properties_address: properties || NOT_AVAILABLE,
+        pdf_address: streetLine || NOT_AVAILABLE,
+        Neighborhood: textAt(row, c.subdivision),
+        Latitude: numberAt(row, c.latitude, 'Latitude', problems, -90, 90),
+        Longitude: numberAt(row, c.longitude, 'Longitude', problems, -180, 180),
+        Levels: levelsText === NOT_AVAILABLE ? NOT_AVAILABLE : levels.get(levelsText),
+        'Year Built': numberAt(row, c.yearBuilt, 'Year Built', problems, 1600, 2200),
+        'Lot Size': lotSize,
+        'Above Grade Finished Area': aboveGrade,
+        'Below Grade Total Area': belowGradeTotal,
+        'Below Grade Finished Area': numberAt(row, c.belowGradeFinishedArea, 'Below Grade Finished Area', problems),
+        'Total Square Feet': totalSquareFeet,
+        Fireplace: numberAt(row, c.fireplaces, 'Fireplace', problems),
+        'Above Grade Bedrooms': numberAt(row, c.aboveGradeBedrooms, 'Above Grade Bedrooms', problems),
+        Bedrooms: numberAt(row, c.bedrooms, 'Bedrooms', problems),
+        Bathrooms: bathrooms,
+        'Full Bathrooms': bathsFull,
+        'Three Quarter Bathrooms': bathsThreeQuarter,
+        'Half Bathrooms': bathsHalf,
+        'Quarter Bathrooms': bathsQuarter,
+        '3/4 and Full Bathrooms': fullAndThreeQuarter,
+        '1/4 and 1/2 Bathrooms': halfAndQuarter,
+        'Garage Spaces': numberAt(row, c.garageSpaces, 'Garage Spaces', problems),
+        'List Price': listPrice,
+        'Org List Price': numberAt(row, c.originalListPrice, 'Org List Price', problems),
+        'Close Price': closePrice,
+        Concessions: concessions,
+        'Net Sales Price': netSalesPrice,
+        perSquareFeet,
+        'List Date': dateAt(row, c.listDate, 'List Date', problems),
+        'Close Date': closeDate,
+        'Day on market': numberAt(row, c.daysOnMarket, 'Day on market', problems),
+        'Assoc Fee': numberAt(row, c.assocFee, 'Assoc Fee', problems),
+        'Assoc Fee Frequency': textAt(row, c.assocFeeFrequency),
+        Taxes: numberAt(row, c.taxes, 'Taxes', problems),
+        'Tax Year': numberAt(row, c.taxYear, 'Tax Year', problems, 1800, 2200),
+        schools: {
+          Elementary: textAt(row, c.elementarySchool),
+          Middle: textAt(row, c.middleSchool),
+          High: textAt(row, c.highSchool),
+          'School District': textAt(row, c.schoolDistrict),
+        },
+        'Public-Remarks': textAt(row, c.publicRemarks),
+        // Written out (not looped) so every record has one hidden class: a loop of keyed stores is 10× slower.
+        Roof: textAt(row, c.roof),
+        Flooring: textAt(row, c.flooring),
+        Heating: textAt(row, c.heating),
+        Cooling: cooling,
+        Sewer: textAt(row, c.sewer),
+        Utilities: textAt(row, c.utilities),
+        View: textAt(row, c.view),
+        Zoning: textAt(row, c.zoning),
+        'Water Source': textAt(row, c.waterSource),
+        Basement: basement,
+        'Construction Materials': textAt(row, c.constructionMaterials),
+        'Exterior Features': textAt(row, c.exteriorFeatures),
+        'Interior Features': textAt(row, c.interiorFeatures),
+        Appliances: textAt(row, c.appliances),
+        'Parking Features': textAt(row, c.parkingFeatures),
+        'Patio And Porch Features': textAt(row, c.patioAndPorchFeatures),
+        Fencing: textAt(row, c.fencing),
+        'Lot Features': textAt(row, c.lotFeatures),
+        Waterfront: textAt(row, c.waterfront),
+        'Property Condition': textAt(row, c.propertyCondition),
+        'Fireplace Features': textAt(row, c.fireplaceFeatures),
+        'Laundry Features': textAt(row, c.laundryFeatures),
+        'Window Features': textAt(row, c.windowFeatures),
+        'Architectural Style': textAt(row, c.architecturalStyle),
+        'Property Type': textAt(row, c.propertyType),
+        'Property Sub Type': textAt(row, c.propertySubType),
+        added_COMPARABLESLIST: { Current_State: status, Sold_Date: closeDate, Sold_Price: closePrice },
+        add_adjustment: true,
+        notes: '',
+        agentNotes: '',
+        checked: false,
+        propertyImages: [],
+        selectedAdditionalInfo,
+        subjectAdditionalInfo: {},
+      };
+    },
+  };
+  return mapper;
+}

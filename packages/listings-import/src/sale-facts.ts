@@ -1,0 +1,39 @@
+// PropertyRecord → the valuation engine's SaleFacts: numbers or null, ISO dates, never 'Not Available'.
+
+import type { SaleFacts } from '@cma/valuation';
+import type { NumberOrNA, PropertyRecord } from './property-record';
+import { NOT_AVAILABLE, usDateToIso } from './values';
+
+const numberOrNull = (value: NumberOrNA | string | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const textOrNull = (value: string | undefined): string | null =>
+  value === undefined || value === NOT_AVAILABLE || value.trim() === '' ? null : value;
+
+export function toSaleFacts(record: PropertyRecord): SaleFacts {
+  const closeDate = textOrNull(record['Close Date']);
+  return {
+    id: textOrNull(record['Listing Id']) ?? record.uuid,
+    // The full address with unit, so two condos in one building are not taken for a repeat sale.
+    streetAddress: textOrNull(record.properties_address),
+    subdivision: textOrNull(record.Neighborhood),
+    status: textOrNull(record.MLS),
+    closeDate: closeDate ? usDateToIso(closeDate) : null,
+    netSalesPrice: numberOrNull(record['Net Sales Price']),
+    listPrice: numberOrNull(record['List Price']),
+    latitude: numberOrNull(record.Latitude),
+    longitude: numberOrNull(record.Longitude),
+    levels: textOrNull(record.Levels),
+    yearBuilt: numberOrNull(record['Year Built']),
+    lotSizeSqft: numberOrNull(record['Lot Size']),
+    aboveGradeFinishedArea: numberOrNull(record['Above Grade Finished Area']),
+    belowGradeTotalArea: numberOrNull(record['Below Grade Total Area']),
+    belowGradeFinishedArea: numberOrNull(record['Below Grade Finished Area']),
+    fireplaces: numberOrNull(record.Fireplace),
+    garageSpaces: numberOrNull(record['Garage Spaces']),
+    bedrooms: numberOrNull(record.Bedrooms),
+    bathsFullAndThreeQuarter: numberOrNull(record['3/4 and Full Bathrooms']),
+    bathsHalfAndQuarter: numberOrNull(record['1/4 and 1/2 Bathrooms']),
+    // What the agent ticked for this home as the subject overrides what was read from the MLS text.
+    additionalFacts: { ...record.selectedAdditionalInfo, ...record.subjectAdditionalInfo },
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseListingsCsv } from '../src/importer';
+import { toSaleFacts } from '../src/sale-facts';
+
+const HEADER = 'Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Subdivision Name,Levels,Year Built,Lot Size Acres,Above Grade Finished Area,Below Grade (SqFt) Total,Below Grade Finished Area,Fireplaces Total,Garage Spaces,Bedrooms Total,Bathrooms Full,Bathrooms Three Quarter,Bathrooms Half,Close Price,Concessions Amount,Close Date,List Price,Latitude,Longitude,Basement,Cooling';
+
+describe('toSaleFacts', () => {
+  it('maps a record to the engine input with numbers, ISO dates and nulls', () => {
+    const text = `${HEADER}\n77,Closed,5,Oak,Denver,CO,80203,Wash Park,2 Story,1925,0.25,1500,800,600,1,2,4,2,1,1,"$600,000","$10,000",2024-03-05,615000,39.7,-104.97,"Walk-Out Access, Finished",Evaporative Cooler\n78,Active,6,Oak,Denver,CO,80203,,,,,,,,,,,,,,,,,,,,,`;
+    const [sold, active] = parseListingsCsv(text).records;
+    expect(toSaleFacts(sold!)).toEqual({
+      id: '77', streetAddress: '5 Oak, Denver, CO 80203', subdivision: 'Wash Park', status: 'Closed', closeDate: '2024-03-05',
+      netSalesPrice: 590_000, listPrice: 615_000, latitude: 39.7, longitude: -104.97, levels: 'Two', yearBuilt: 1925, lotSizeSqft: 10_890,
+      aboveGradeFinishedArea: 1500, belowGradeTotalArea: 800, belowGradeFinishedArea: 600, fireplaces: 1, garageSpaces: 2, bedrooms: 4,
+      bathsFullAndThreeQuarter: 3, bathsHalfAndQuarter: 1, additionalFacts: { 'Basement Type': 'Walkout', 'Heating/Cooling': 'Evaporative' },
+    });
+    const facts = toSaleFacts(active!);
+    expect(facts).toMatchObject({ id: '78', status: 'Active', closeDate: null, netSalesPrice: null, yearBuilt: null, subdivision: null, additionalFacts: {} });
+  });
+
+  it('uses the uuid when there is no listing id, and the subject ticks win', () => {
+    const record = parseListingsCsv('Street Number,Street Name,Above Grade Finished Area,Close Price\n1,Main St,1000,1\n').records[0]!;
+    record.selectedAdditionalInfo = { Location: 'Average' };
+    record.subjectAdditionalInfo = { Location: 'Good' };
+    const facts = toSaleFacts(record);
+    expect(facts.id).toBe(record.uuid);
+    expect(facts.additionalFacts).toEqual({ Location: 'Good' });
+  });
+});

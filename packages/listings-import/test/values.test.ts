@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { decodeListingsBytes } from '../src/decode';
+import { formatUsDate, INVALID, normalizeLevels, parseDate, parseNumber, serialToDate, stateCode } from '../src/values';
+
+describe('parseNumber reads numbers as MLS exports and spreadsheets write them', () => {
+  it.each([
+    ['1180', 1180],
+    ['47.5112', 47.5112],
+    ['-122.257', -122.257],
+    ['0', 0],
+    ['0.130', 0.13],
+    ['1.23E+06', 1_230_000],
+    ['4.5e3', 4500],
+    ['$1,234', 1234],
+    ['$ 425,000.00', 425_000],
+    ['US$1,000', 1000],
+    ['1,234,567', 1_234_567],
+    ['(500)', -500],
+    ['-$2,500', -2500],
+    [' 12 ', 12],
+    ['2,450 SqFt', 2450],
+    ['0.25 Acres', 0.25],
+    ['1.234,56', 1234.56],
+    ['1 234', 1234],
+  ])('%j → %d', (raw, expected) => {
+    expect(parseNumber(raw)).toBe(expected);
+  });
+
+  it.each(['', ' ', '-', 'N/A', 'na', 'Not Available', 'null'])('%j is blank → null', (raw) => {
+    expect(parseNumber(raw)).toBeNull();
+  });
+
+  it.each(['abc', '12abc', '0x1A', '1.2.3', 'Infinity', '$', '1,23,4'])('%j is not a number', (raw) => {
+    expect(parseNumber(raw)).toBe(INVALID);
+  });
+});
+
+describe('parseDate', () => {
+  it.each([
+    ['10/13/2014', '10/13/2014'],
+    ['1/2/2024', '01/02/2024'],
+    ['01/02/24', '01/02/2024'],
+    ['12/31/99', '12/31/1999'],
+    ['2024-03-05', '03/05/2024'],
+    ['2024-03-05T14:30:00Z', '03/05/2024'],
+    ['3/5/2024 2:15 PM', '03/05/2024'],
+    ['Oct 13, 2014', '10/13/2014'],
+    ['13-Oct-2014', '10/13/2014'],
+    ['45292', '01/01/2024'], // Excel 1900 serial
+    ['45292.75', '01/01/2024'], // serial with a time of day
+    ['60', '02/28/1900'], // below Lotus's phantom 29 Feb 1900
+    ['61', '03/01/1900'],
+  ])('%j → %s', (raw, expected) => {
+    const parsed = parseDate(raw, '1900');
+    expect(parsed === INVALID || parsed === null ? parsed : formatUsDate(parsed)).toBe(expected);
+  });
+
+  it('reads 1904-based serials four years and a day later than 1900-based ones', () => {
+    expect(formatUsDate(serialToDate(43830, '1904')!)).toBe('01/01/2024');
+    expect(formatUsDate(serialToDate(43830, '1900')!)).toBe('12/31/2019');
+  });
+
+  it.each(['13/45/2024', '2/30/2024', 'yesterday', '2024-13-01', '0', '99999999'])('%j is not a date', (raw) => {
+    expect(parseDate(raw, '1900')).toBe(INVALID);
+  });
+
+  it.each(['', '  ', 'N/A'])('%j is blank → null', (raw) => {
+    expect(parseDate(raw, '1900')).toBeNull();
+  });
+});
+
+describe('stateCode and normalizeLevels', () => {
+  it.each([['co', 'CO'], ['Colorado', 'CO'], [' wa ', 'WA'], ['New Mexico', 'NM'], ['Ontario', 'ONTARIO']])('state %j → %s', (raw, code) => {
+    expect(stateCode(raw)).toBe(code);
+  });
+
+  it.each([
+    ['One', 'One'], ['1 Story', 'One'], ['Ranch', 'One'], ['2 Story', 'Two'], ['two', 'Two'], ['3 Story', 'Three Or More'],
+    ['Three Or More', 'Three Or More'], ['Bi-Level', 'Bi-Level'], ['Tri-Level', 'Tri-Level'], ['Multi-Level', 'Multi/Split'],
+    ['Split Level', 'Multi/Split'], ['Multi/Split', 'Multi/Split'], ['One and One Half', 'One and One Half'],
+  ])('levels %j → %s', (raw, expected) => {
+    expect(normalizeLevels(raw)).toBe(expected);
+  });
+});
+
+describe('decodeListingsBytes', () => {
+  const header = 'Listing ID,Public Remarks\r\n1,Caf\u00e9 nearby\r\n';
+  it.each([
+    ['UTF-8 with BOM', Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(header)]), 'utf-8'],
+    ['UTF-8', new TextEncoder().encode(header), 'utf-8'],
+    ['UTF-16LE with BOM', Uint8Array.from([0xff, 0xfe, ...Array.from(header).flatMap((char) => [char.charCodeAt(0), 0])]), 'utf-16le'],
+    ['Windows-1252', Uint8Array.from(Array.from(header, (char) => char.charCodeAt(0))), 'windows-1252'],
+  ])('%s', (_name, bytes, encoding) => {
+    const decoded = decodeListingsBytes(bytes);
+    expect(decoded.encoding).toBe(encoding);
+    expect(decoded.text.replace(/^\uFEFF/, '')).toBe(header);
+  });
+});
