@@ -50,6 +50,7 @@ const envSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: optionalString,
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -86,6 +87,19 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // Demo listings are seeded in the embedded default, never on PostgreSQL unless asked.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    // Behind a load balancer, TRUST_PROXY (true, a hop count or a CIDR list) lets X-Forwarded-For name the client; never by default,
+    // or anyone could spoof an address to get around per-IP rate limits.
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

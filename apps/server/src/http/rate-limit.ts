@@ -27,10 +27,23 @@ export function createRateLimiter(database: Database, now: () => Date) {
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** preHandler factory: limit requests per client IP (and any extra keys the request yields, e.g. the account e-mail). */
-export function rateLimit(options: { name: string; limit: number; windowMs: number; extraKeys?: (request: FastifyRequest) => string[] }) {
+export interface RateLimitOptions {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Count per client IP too (default true); false limits only the extra keys, e.g. per account. */
+  perIp?: boolean;
+  /** Further keys the request is counted under, e.g. the account e-mail. */
+  extraKeys?: (request: FastifyRequest) => string[];
+}
+
+/** preHandler factory: limit requests per client IP and/or per the extra keys the request yields. */
+export function rateLimit(options: RateLimitOptions) {
   return async (request: FastifyRequest): Promise<void> => {
-    const keys = [`${options.name}:ip:${request.ip}`, ...(options.extraKeys?.(request) ?? []).map((k) => `${options.name}:${k}`)];
-    await request.server.ctx.rateLimiter.hit(keys, options.limit, options.windowMs);
+    const keys = [
+      ...(options.perIp === false ? [] : [`${options.name}:ip:${request.ip}`]),
+      ...(options.extraKeys?.(request) ?? []).map((k) => `${options.name}:${k}`),
+    ];
+    if (keys.length > 0) await request.server.ctx.rateLimiter.hit(keys, options.limit, options.windowMs);
   };
 }

@@ -20,7 +20,8 @@ export async function installSecurity(app: FastifyInstance, config: AppConfig): 
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        // 'wasm-unsafe-eval': the /report page's PDF renderer lays pages out with a WebAssembly module (yoga).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(stripe ? ['https://js.stripe.com'] : [])],
         // React and toast libraries inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...origins(config.mapTileUrl)],

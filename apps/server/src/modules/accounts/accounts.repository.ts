@@ -68,13 +68,20 @@ export function createAccountsRepository(database: Database) {
       );
       return rows[0]!;
     },
-    /** Counts one wrong password; locks the account when the count reaches `lockAfter`. Returns the new count. */
-    async recordFailedLogin(userId: string, lockAfter: number, lockedUntil: Date): Promise<number> {
+    /**
+     * Counts one wrong password in one statement (concurrent attempts cannot lose counts); the count restarts
+     * after a lock has passed, and reaching `lockAfter` locks until `lockedUntil`. Returns the new count.
+     */
+    async recordFailedLogin(userId: string, lockAfter: number, now: Date, lockedUntil: Date): Promise<number> {
       const rows = await database.query<{ failed_login_count: number }>(
-        `update users set failed_login_count = failed_login_count + 1,
-           locked_until = case when failed_login_count + 1 >= $2 then $3::timestamptz else locked_until end
-         where id = $1 returning failed_login_count`,
-        [userId, lockAfter, lockedUntil],
+        `with counted as (
+           select id, case when locked_until is not null and locked_until <= $3 then 1 else failed_login_count + 1 end as next
+           from users where id = $1
+         )
+         update users set failed_login_count = counted.next,
+           locked_until = case when counted.next >= $2 then $4::timestamptz when users.locked_until <= $3 then null else users.locked_until end
+         from counted where users.id = counted.id returning users.failed_login_count`,
+        [userId, lockAfter, now, lockedUntil],
       );
       return rows[0]?.failed_login_count ?? 0;
     },
@@ -130,6 +137,9 @@ export function createAccountsRepository(database: Database) {
     },
     async insertResetToken(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
       await database.query('insert into password_reset_tokens(user_id, token_hash, expires_at, created_at) values ($1, $2, $3, $4)', [userId, tokenHash, expiresAt, now]);
+    },
+    async deleteResetToken(tokenHash: string): Promise<void> {
+      await database.query('delete from password_reset_tokens where token_hash = $1', [tokenHash]);
     },
     /**
      * Marks an unused, unexpired token as used and returns its user, in one statement so two

@@ -32,7 +32,8 @@ const MINUTE = 60_000;
 /** Per client IP and per account; counters live in the database so every instance shares them. */
 export const ACCOUNT_RATE_LIMITS = {
   login: { limit: 100, windowMs: 15 * MINUTE },
-  register: { limit: 30, windowMs: 60 * MINUTE },
+  register: { limit: 100, windowMs: 60 * MINUTE },
+  registerPerAccount: { limit: 10, windowMs: 60 * MINUTE },
   verifyData: { limit: 120, windowMs: 15 * MINUTE },
   forgot: { limit: 20, windowMs: 15 * MINUTE },
   forgotPerAccount: { limit: 5, windowMs: 15 * MINUTE },
@@ -44,6 +45,7 @@ const bodyEmail = (request: FastifyRequest) => {
   return typeof email === 'string' ? [`account:${email}`] : [];
 };
 
+/** preHandler: a limit per account only (the shared `rateLimit` always adds the client IP at the same limit). */
 interface MultipartForm {
   fields: Record<string, string>;
   files: Record<string, Buffer>;
@@ -58,13 +60,15 @@ async function readForm(request: FastifyRequest): Promise<MultipartForm> {
     }
     return form;
   }
+  let fieldname = 'image';
   try {
     for await (const part of request.parts({ limits: { fileSize: ACCOUNT_IMAGE_MAX_BYTES } })) {
+      fieldname = part.fieldname;
       if (part.type === 'file') form.files[part.fieldname] = await part.toBuffer();
       else if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ image: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ [fieldname]: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
     throw error;
   }
   return form;
@@ -98,7 +102,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/register',
     {
       schema: { tags, summary: 'Create an account and sign in', body: registerRequest, response: { 200: registerResponse } },
-      preHandler: rateLimit({ name: 'register', ...L.register, extraKeys: bodyEmail }),
+      preHandler: [rateLimit({ name: 'register', ...L.register }), rateLimit({ name: 'register', ...L.registerPerAccount, perIp: false, extraKeys: bodyEmail })],
     },
     async (request) => ok(await accounts.register(request.body), 'Registered successfully.'),
   );
@@ -125,7 +129,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/forgot-password',
     {
       schema: { tags, summary: 'E-mail a reset link (same answer whether or not the account exists)', body: forgotPasswordRequest, response: { 200: accountsMessageResponse } },
-      preHandler: [rateLimit({ name: 'forgot', ...L.forgot }), rateLimit({ name: 'forgot-account', ...L.forgotPerAccount, extraKeys: bodyEmail })],
+      preHandler: [rateLimit({ name: 'forgot', ...L.forgot }), rateLimit({ name: 'forgot', ...L.forgotPerAccount, perIp: false, extraKeys: bodyEmail })],
     },
     async (request) => {
       await accounts.requestPasswordReset(request.body.email);

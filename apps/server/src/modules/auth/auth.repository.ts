@@ -9,8 +9,11 @@ export interface SessionRow {
 
 export function createAuthRepository(database: Database) {
   return {
-    async insertSession(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-      await database.query('insert into sessions(user_id, token_hash, expires_at) values ($1, $2, $3)', [userId, tokenHash, expiresAt]);
+    async insertSession(userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+      await database.query(
+        'insert into sessions(user_id, token_hash, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)',
+        [userId, tokenHash, now, expiresAt],
+      );
     },
     async findLiveSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
       const rows = await database.query<SessionRow>(

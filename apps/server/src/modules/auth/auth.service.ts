@@ -19,7 +19,8 @@ export function createAuthService(repository: AuthRepository, now: () => Date) {
     /** Starts a session and returns the token; only its hash is stored. */
     async startSession(userId: string): Promise<string> {
       const token = newToken();
-      await repository.insertSession(userId, hashToken(token), new Date(now().getTime() + SESSION_TTL_MS));
+      const at = now();
+      await repository.insertSession(userId, hashToken(token), at, new Date(at.getTime() + SESSION_TTL_MS));
       return token;
     },
     async resolve(token: string): Promise<AuthenticatedSession | undefined> {

@@ -25,6 +25,16 @@ export function createMailService(deps: { jobs: JobQueue; transport: MailTranspo
       const message: MailMessage = { from: deps.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, html, text, attachments: mail.attachments };
       await deps.jobs.enqueue(MAIL_QUEUE, message, { maxAttempts: 12 });
     },
+    /**
+     * Delivers at once without persisting the message; throws when the transport fails. Only for mail carrying
+     * a secret (password-reset links), whose caller runs in its own job that persists no secret and retries.
+     */
+    async deliverNow(mail: OutgoingMail): Promise<void> {
+      const { html, text } = renderEmail(mail);
+      const message: MailMessage = { from: deps.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, html, text, attachments: mail.attachments };
+      const result = await deps.transport.send(message);
+      deps.log.info({ to: redact(message.to), subject: message.subject, ...(result.path ? { path: result.path } : {}) }, 'mail delivered');
+    },
     transport: deps.transport.describe(),
   };
 }

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE } from '@cma/contracts';
+import { createTestApp, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { MAX_FAILED_LOGINS } from '../src/modules/accounts/accounts.service';
+
+const PUBLIC_URL = 'https://cma.example.test';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A multipart/form-data body for app.inject. */
+function multipart(fields: Record<string, string>, files: Record<string, { body: Buffer; filename: string; type: string }> = {}) {
+  const boundary = `----cma${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.body, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const solidImage = (width: number, height: number, channels: 3 | 4 = 3) =>
+  sharp({ create: { width, height, channels, background: channels === 4 ? { r: 0, g: 112, b: 192, alpha: 0.5 } : '#0070c0' } });
+
+describe.each(testBackends())('accounts on %s', (backend) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  // Starts at the real time: the sessions table stamps last_used_at with the database clock.
+  let clock = Date.now();
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  let seq = 0;
+  const newEmail = () => `agent${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  async function register(email = newEmail(), password = 'Sunny-Day-42') {
+    const res = await post('/api/register', { name: 'Dana Agent', email, password, phone: '303-555-0100' });
+    expect(res.statusCode).toBe(200);
+    return { email, password, token: res.json().data.token as string };
+  }
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    t = await createTestApp(backend, { SMTP_URL: smtp.url, PUBLIC_URL }, { now: () => new Date(clock) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(() => {
+    clock += DAY; // every test in its own rate-limit window
+  });
+
+  it('registers with a normalised e-mail, then reports the e-mail as taken', async () => {
+    const free = await post('/api/verify-data', { email: '  New.Agent@Example.COM ' });
+    expect(free.statusCode).toBe(200);
+    const res = await post('/api/register', { name: ' Dana ', email: '  New.Agent@Example.COM ', password: 'Sunny-Day-42' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status_code: 200, data: { token: expect.any(String), is_subscribed: 0 } });
+    const taken = await post('/api/verify-data', { email: 'new.agent@example.com' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().data.email).toEqual([EMAIL_TAKEN_MESSAGE]);
+    const again = await post('/api/register', { name: 'Other', email: 'NEW.AGENT@example.com', password: 'Sunny-Day-42' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().data.email).toEqual([EMAIL_TAKEN_MESSAGE]);
+    const details = await get('/api/user-details', bearer(res.json().data.token));
+    expect(details.json().data.user).toMatchObject({ email: 'new.agent@example.com', name: 'Dana' });
+  });
+
+  it('states the password rules and the missing fields in a 422', async () => {
+    const res = await post('/api/register', { name: '', email: 'not-an-email', password: 'password' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toEqual({ name: ['Name is Required'], email: ['Please enter valid Email ID'], password: [PASSWORD_RULES_MESSAGE] });
+    expect(PASSWORD_RULES_MESSAGE).toMatch(/8 characters.*letter.*digit/);
+  });
+
+  it('signs in with server truth for is_subscribed, and refuses wrong credentials alike', async () => {
+    const { email, password } = await register();
+    const login = await post('/api/login', { email: email.toUpperCase(), password });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data).toMatchObject({ token: expect.any(String), is_subscribed: 0, user: { email, name: 'Dana Agent', profile_image: null } });
+
+    const [{ id }] = await t.database.query<{ id: string }>('select id from users where email = $1', [email]);
+    await t.database.query(
+      "insert into subscriptions(user_id, plan_id, status, provider, trial_end) select $1, id, 'trialing', 'test', $2 from subscription_plans order by sort_order limit 1",
+      [id, new Date(clock + 14 * DAY)],
+    );
+    expect((await post('/api/login', { email, password })).json().data.is_subscribed).toBe(1);
+
+    const wrong = await post('/api/login', { email, password: 'Wrong-pass-1' });
+    const unknown = await post('/api/login', { email: newEmail(), password });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().data).toEqual({ email: [INVALID_CREDENTIALS_MESSAGE] });
+    }
+  });
+
+  it('stores no password, session token or reset token in clear', async () => {
+    const { email, password, token } = await register();
+    const [user] = await t.database.query<{ password_hash: string; id: string }>('select id, password_hash from users where email = $1', [email]);
+    expect(user!.password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(user!.password_hash).not.toContain(password);
+    const sessions = await t.database.query<{ token_hash: string }>('select token_hash from sessions where user_id = $1', [user!.id]);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.token_hash).not.toBe(token);
+    expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const before = smtp.messages.length;
+    await post('/api/forgot-password', { email });
+    await t.app.ctx.jobs.drain();
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+    const rows = await t.database.query<{ token_hash: string }>('select token_hash from password_reset_tokens where user_id = $1', [user!.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toContain(resetToken);
+    // Nowhere in the database: not in the token table, not in any job (the mail queue included), nor the session token.
+    for (const table of ['password_reset_tokens', 'jobs', 'sessions', 'users']) {
+      const dump = JSON.stringify(await t.database.query(`select * from ${table}`));
+      expect(dump).not.toContain(resetToken);
+      expect(dump).not.toContain(token);
+      expect(dump).not.toContain(password);
+    }
+  });
+
+  it('keeps a reset request while SMTP is down and delivers a working link when it returns', async () => {
+    const { email } = await register();
+    const before = smtp.messages.length;
+    smtp.down = true;
+    try {
+      expect((await post('/api/forgot-password', { email })).statusCode).toBe(200);
+      await t.app.ctx.jobs.drain();
+      expect(smtp.messages.length).toBe(before);
+      const [job] = await t.database.query<{ status: string; attempts: number }>(
+        "select status, attempts from jobs where queue = 'accounts.password-reset' and payload->>'email' = $1",
+        [email],
+      );
+      expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+      // The undelivered link's token was dropped, so no usable token exists that nobody received.
+      expect(await t.database.query("select 1 from password_reset_tokens t join users u on u.id = t.user_id where u.email = $1", [email])).toHaveLength(0);
+    } finally {
+      smtp.down = false;
+    }
+    await t.database.query("update jobs set run_at = now() - interval '1 minute' where queue = 'accounts.password-reset'");
+    await t.app.ctx.jobs.drain();
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+    expect((await post('/api/reset-password', { token: resetToken, password: 'After-Outage-5' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email, password: 'After-Outage-5' })).statusCode).toBe(200);
+  });
+
+  it('e-mails a reset link that works once and only once, and ends every session', async () => {
+    const { email, token: oldSession } = await register();
+    const before = smtp.messages.length;
+    const ghost = await post('/api/forgot-password', { email: newEmail() });
+    const res = await post('/api/forgot-password', { email: ` ${email.toUpperCase()} ` });
+    // Same answer whether or not the account exists.
+    expect(res.statusCode).toBe(200);
+    expect(ghost.json()).toEqual(res.json());
+    expect(res.json().message).toBe(RESET_LINK_SENT_MESSAGE);
+
+    await t.app.ctx.jobs.drain();
+    const messages = await smtp.waitFor(before + 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages.length).toBe(before + 1); // none for the unknown address
+    const mail = messages[before]!;
+    expect((mail.to as { text: string }).text).toBe(email);
+    expect(mail.subject).toBe('Reset your CMA Studio password');
+    const link = new RegExp(`${PUBLIC_URL}/reset-password/([A-Za-z0-9_-]{43})`).exec(mail.text ?? '');
+    expect(link).not.toBeNull();
+    expect(mail.html).toContain(link![0]);
+    const resetToken = link![1]!;
+
+    const weak = await post('/api/reset-password', { token: resetToken, password: 'short' });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().data.password).toEqual([PASSWORD_RULES_MESSAGE]);
+
+    const first = await post('/api/reset-password', { token: resetToken, password: 'Brand-New-77' });
+    expect(first.statusCode).toBe(200);
+    const second = await post('/api/reset-password', { token: resetToken, password: 'Another-One-88' });
+    expect(second.statusCode).toBe(422);
+    expect(second.json().data.token).toHaveLength(1);
+
+    expect((await get('/api/user-details', bearer(oldSession))).statusCode).toBe(401);
+    expect((await post('/api/login', { email, password: 'Sunny-Day-42' })).statusCode).toBe(422);
+    expect((await post('/api/login', { email, password: 'Brand-New-77' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email, password: 'Another-One-88' })).statusCode).toBe(422);
+  });
+
+  it('refuses a reset link after one hour', async () => {
+    const { email } = await register();
+    const before = smtp.messages.length;
+    await post('/api/forgot-password', { email });
+    await t.app.ctx.jobs.drain();
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+    clock += 61 * 60 * 1000;
+    const res = await post('/api/reset-password', { token: resetToken, password: 'Brand-New-77' });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('makes a session unusable after logout', async () => {
+    const { token } = await register();
+    expect((await get('/api/user-details', bearer(token))).statusCode).toBe(200);
+    const out = await get('/api/logout', bearer(token));
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ status_code: 200, message: 'User Logged out Successfully' });
+    const after = await get('/api/user-details', bearer(token));
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ status_code: 401, message: 'Unauthorized access' });
+    expect((await get('/api/logout', bearer(token))).statusCode).toBe(401);
+    expect((await get('/api/logout')).statusCode).toBe(401);
+  });
+
+  it('slides a used session and expires an idle one after 30 days', async () => {
+    const { token } = await register();
+    clock += 20 * DAY;
+    expect((await get('/api/user-details', bearer(token))).statusCode).toBe(200); // use slides the expiry
+    clock += 20 * DAY;
+    expect((await get('/api/user-details', bearer(token))).statusCode).toBe(200);
+    clock += 31 * DAY;
+    expect((await get('/api/user-details', bearer(token))).statusCode).toBe(401);
+  });
+
+  it(`answers 429 after ${MAX_FAILED_LOGINS} wrong passwords in a row, even for the right one, until the lock passes`, async () => {
+    const { email, password } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) statuses.push((await post('/api/login', { email, password: `Wrong-${i}-pass` })).statusCode);
+    expect(statuses.slice(0, MAX_FAILED_LOGINS - 1).every((s) => s === 422)).toBe(true);
+    expect(statuses[MAX_FAILED_LOGINS - 1]).toBe(429);
+    const locked = await post('/api/login', { email, password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().status_code).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    clock += 16 * 60 * 1000;
+    // Once the lock has passed, the count starts again: one more wrong password is a plain 422.
+    expect((await post('/api/login', { email, password: 'Wrong-again-1' })).statusCode).toBe(422);
+    expect((await post('/api/login', { email, password })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('counts wrong passwords in a row only: a successful sign-in starts the count again', async () => {
+    const { email, password } = await register();
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) expect((await post('/api/login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(422);
+    expect((await post('/api/login', { email, password })).statusCode).toBe(200);
+    expect((await post('/api/login', { email, password: 'Wrong-after-1' })).statusCode).toBe(422);
+  }, 60_000);
+
+  it('rate-limits password-reset requests per account, whatever the client IP', async () => {
+    const { email } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: `10.0.0.${i + 1}` });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[6]).toBe(429);
+    await t.app.ctx.jobs.drain();
+  });
+
+  it('returns user, business and subscription details only to their owner', async () => {
+    const alice = await register();
+    const bob = await register();
+    const logo = await solidImage(1600, 900, 4).png().toBuffer();
+    const form = multipart(
+      { business_name: 'Alice Realty', agent_name: 'Alice A.', license_number: 'CO-123', phone: '303-555-0101', email: 'Office@Alice.example', website: 'alice.example', address: '1 Main St, Denver, CO', name: 'Alice Agent' },
+      { logo: { body: logo, filename: 'logo.png', type: 'image/png' } },
+    );
+    const saved = await t.app.inject({ method: 'POST', url: '/api/store-business-detail', headers: { ...form.headers, ...bearer(alice.token) }, payload: form.payload });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.user.name).toBe('Alice Agent');
+
+    const mine = (await get('/api/user-details', bearer(alice.token))).json().data;
+    expect(mine.business).toMatchObject({ business_name: 'Alice Realty', license_number: 'CO-123', email: 'office@alice.example', website: 'alice.example' });
+    expect(mine.business.logo).toMatch(/^data:image\/png;base64,/);
+    const logoMeta = await sharp(Buffer.from(mine.business.logo.split(',')[1], 'base64')).metadata();
+    expect(Math.max(logoMeta.width!, logoMeta.height!)).toBe(800);
+    expect(mine.subscription).toBeNull();
+
+    const theirs = await get('/api/user-details', bearer(bob.token));
+    expect(theirs.json().data.user.email).toBe(bob.email);
+    expect(theirs.json().data.business).toBeNull();
+    expect(theirs.body).not.toContain('Alice');
+    expect((await get('/api/user-details')).statusCode).toBe(401);
+    expect((await get('/api/user-details', { authorization: 'Bearer forged' })).statusCode).toBe(401);
+
+    const bad = await t.app.inject({ method: 'POST', url: '/api/store-business-detail', headers: bearer(bob.token), payload: { email: 'nope', website: 'x' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().data).sort()).toEqual(['email', 'website']);
+  });
+
+  it('shows the subscription row joined with its plan', async () => {
+    const { email, token } = await register();
+    const [{ id }] = await t.database.query<{ id: string }>('select id from users where email = $1', [email]);
+    await t.database.query(
+      "insert into subscriptions(user_id, plan_id, status, provider, trial_end, card_brand, card_last4) select $1, id, 'trialing', 'test', $2, 'visa', '4242' from subscription_plans order by sort_order limit 1",
+      [id, new Date(clock + 14 * DAY)],
+    );
+    const sub = (await get('/api/user-details', bearer(token))).json().data.subscription;
+    expect(sub).toMatchObject({ status: 'trialing', is_subscribed: 1, card_last4: '4242', plan_title: expect.any(String), plan_amount: expect.any(Number) });
+  });
+
+  it('re-encodes a profile picture without its metadata and refuses what is not an image', async () => {
+    const { token } = await register();
+    const photo = await solidImage(1200, 800).jpeg().withExif({ IFD0: { Copyright: 'GPS-SECRET-LOCATION' } }).toBuffer();
+    expect(photo.includes('GPS-SECRET-LOCATION')).toBe(true);
+    const form = multipart({}, { profile_pic: { body: photo, filename: 'me.jpg', type: 'image/jpeg' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...form.headers, ...bearer(token) }, payload: form.payload });
+    expect(res.statusCode).toBe(200);
+    const stored = Buffer.from(res.json().data.profile_image.split(',')[1], 'base64');
+    expect(stored.includes('GPS-SECRET-LOCATION')).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 512, 341]);
+    expect((await get('/api/user-details', bearer(token))).json().data.user.profile_image).toBe(res.json().data.profile_image);
+
+    const fake = multipart({}, { profile_pic: { body: Buffer.from('<svg onload="alert(1)"></svg>'), filename: 'x.png', type: 'image/png' } });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...fake.headers, ...bearer(token) }, payload: fake.payload });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().data.profile_pic).toEqual(['The image must be a PNG, JPEG or WebP file.']);
+
+    const huge = multipart({}, { profile_pic: { body: Buffer.concat([photo, Buffer.alloc(5 * 1024 * 1024)]), filename: 'big.jpg', type: 'image/jpeg' } });
+    const tooBig = await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...huge.headers, ...bearer(token) }, payload: huge.payload });
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().message).toBe('The image must be at most 5 MB.');
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: form.headers, payload: form.payload })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+const HASH_WAIT_MS = 3000;
+
+/**
+ * Every navigation scrolls to the top (spec §2); a navigation with a hash (FAQ → /#faq) scrolls to that
+ * section instead, waiting for the lazy page to render it. Focus moves to <main> for screen-reader users.
+ */
+export function ScrollManager() {
+  const location = useLocation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    const isFirst = firstRender.current;
+    firstRender.current = false;
+    const id = decodeURIComponent(location.hash.replace(/^#/, ''));
+    if (!id) {
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      if (!isFirst) document.getElementById('main')?.focus({ preventScroll: true });
+      return;
+    }
+    const started = performance.now();
+    let frame = 0;
+    const scrollToTarget = () => {
+      const target = document.getElementById(id);
+      if (target) {
+        target.scrollIntoView({ block: 'start' });
+        target.focus?.({ preventScroll: true });
+      } else if (performance.now() - started < HASH_WAIT_MS) {
+        frame = requestAnimationFrame(scrollToTarget);
+      }
+    };
+    scrollToTarget();
+    return () => cancelAnimationFrame(frame);
+  }, [location.key, location.pathname, location.hash]);
+
+  return null;
+}

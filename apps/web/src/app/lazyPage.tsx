@@ -1,0 +1,97 @@
+import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { PageLoader } from '../shared/ui/PageLoader';
+
+/** Spec §8/§9: a page chunk that has not loaded after 120 000 ms raises a load error. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** Resolves with the chunk, or rejects with a ChunkLoadError once `timeoutMs` passes first. */
+export function loadWithTimeout<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`The page did not load within ${Math.round(timeoutMs / 1000)} seconds.`)),
+      timeoutMs,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof ChunkLoadError ? error : new ChunkLoadError(`The page failed to load: ${describe(error)}`, { cause: error }));
+      },
+    );
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface ChunkErrorBoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface ChunkErrorBoundaryState {
+  error: Error | null;
+}
+
+/** Shows a page's load error with a retry instead of a blank screen. */
+export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, ChunkErrorBoundaryState> {
+  override state: ChunkErrorBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): ChunkErrorBoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Page failed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const isLoadError = error instanceof ChunkLoadError;
+    return (
+      <section className="page page--narrow load-error" role="alert" aria-labelledby="load-error-title">
+        <h1 id="load-error-title">{isLoadError ? 'This page could not be loaded' : 'Something went wrong on this page'}</h1>
+        <p>{isLoadError ? 'Check your connection and try again.' : error.message}</p>
+        <button type="button" className="button button--primary" onClick={this.props.onRetry}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+}
+
+/**
+ * A route page as its own lazy chunk (React.lazy) with the 120 s load time-out; a failed load shows the
+ * boundary above, and "Try again" starts a fresh import (React.lazy caches a rejected load forever).
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): ComponentType<P> {
+  const createLazy = () => lazy(() => loadWithTimeout(load, timeoutMs));
+  let LazyComponent = createLazy();
+  function LazyPage(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      LazyComponent = createLazy();
+      setAttempt((n) => n + 1);
+    };
+    return (
+      <ChunkErrorBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={<PageLoader />}>
+          <LazyComponent {...props} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
+  }
+  return LazyPage;
+}

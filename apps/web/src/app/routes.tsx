@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import { lazyPage } from './lazyPage';
+
+// The spec's route table (§2). Each page is its own lazy chunk; swap a feature's page in by editing its line.
+const LandingPage = lazyPage(() => import('../features/public-site/pages/LandingPage'));
+const LoginPage = lazyPage(() => import('../features/accounts/pages/LoginPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/accounts/pages/ForgotPasswordPage'));
+const SubscriptionPlanPage = lazyPage(() => import('../features/billing/pages/SubscriptionPlanPage'));
+const RequestDemoPage = lazyPage(() => import('../features/public-site/pages/RequestDemoPage'));
+const NotFoundPage = lazyPage(() => import('../features/public-site/pages/NotFoundPage'));
+
+const CardDetailsPage = lazyPage(() => import('../features/billing/pages/CardDetailsPage'));
+const AboutUsPage = lazyPage(() => import('../features/public-site/pages/AboutUsPage'));
+const PrivacyPolicyPage = lazyPage(() => import('../features/public-site/pages/PrivacyPolicyPage'));
+const TermsConditionPage = lazyPage(() => import('../features/public-site/pages/TermsConditionPage'));
+const ContactUsPage = lazyPage(() => import('../features/public-site/pages/ContactUsPage'));
+
+const HomePage = lazyPage(() => import('../features/cma/pages/HomePage'));
+const ChangeDefaultValuesPage = lazyPage(() => import('../features/valuation-defaults/pages/ChangeDefaultValuesPage'));
+const AdjustmentPage = lazyPage(() => import('../features/cma/pages/AdjustmentPage'));
+const FaqsPage = lazyPage(() => import('../features/cma/pages/FaqsPage'));
+const ReviewPage = lazyPage(() => import('../features/cma/pages/ReviewPage'));
+const ReportPage = lazyPage(() => import('../features/report/pages/ReportPage'));
+const EditProfilePage = lazyPage(() => import('./composed/EditProfileWithBilling')); // accounts page + billing's subscription section
+const ConfirmSubjectPage = lazyPage(() => import('../features/cma/pages/ConfirmSubjectPage'));
+const ComparePage = lazyPage(() => import('../features/cma/pages/ComparePage'));
+const AddOnComparablePage = lazyPage(() => import('../features/cma/pages/AddOnComparablePage'));
+
+export interface AppRoute {
+  path: string;
+  Page: ComponentType;
+}
+
+/** Signed-in subscribed users are redirected from these to /home. */
+export const publicRoutes: AppRoute[] = [
+  { path: '/', Page: LandingPage },
+  { path: '/login', Page: LoginPage },
+  { path: '/forgot-password', Page: ForgotPasswordPage },
+  { path: '/reset-password/:token', Page: ForgotPasswordPage },
+  { path: '/subscription-plan', Page: SubscriptionPlanPage },
+  { path: '/request-demo', Page: RequestDemoPage },
+  { path: '*', Page: NotFoundPage }, // spec §2 lists the unknown-path fallback among the public routes
+];
+
+/** Open to everyone, signed in or not. */
+export const alwaysOpenRoutes: AppRoute[] = [
+  { path: '/card-details', Page: CardDetailsPage },
+  { path: '/about-us', Page: AboutUsPage },
+  { path: '/privacy-policy', Page: PrivacyPolicyPage },
+  { path: '/terms-condition', Page: TermsConditionPage },
+  { path: '/contact-us', Page: ContactUsPage },
+];
+
+/** Need a stored token and subscribed = 1; otherwise the user is sent to /. */
+export const protectedRoutes: AppRoute[] = [
+  { path: '/home', Page: HomePage },
+  { path: '/change-default-values', Page: ChangeDefaultValuesPage },
+  { path: '/adjustment', Page: AdjustmentPage },
+  { path: '/faqs', Page: FaqsPage },
+  { path: '/review', Page: ReviewPage },
+  { path: '/report', Page: ReportPage },
+  { path: '/edit-profile', Page: EditProfilePage },
+  { path: '/confirm-subject', Page: ConfirmSubjectPage },
+  { path: '/compare', Page: ComparePage },
+  { path: '/addoncomparable', Page: AddOnComparablePage },
+];

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Storage as PersistStorage } from 'redux-persist';
+import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS } from './store';
+import { initialReportState, resetReport, restoreReport, updateReport } from '../features/report/store/reportSlice';
+import { initialLoginState, setLoginState, setPromocode } from '../features/accounts/store/loginSlice';
+import { sessionEnded } from '../shared/session/sessionActions';
+
+// A real in-memory storage engine with redux-persist's async contract, to watch what is written under which key.
+function memoryStorage(): PersistStorage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: async (key: string) => items.get(key) ?? null,
+    setItem: async (key: string, value: string) => void items.set(key, value),
+    removeItem: async (key: string) => void items.delete(key),
+  };
+}
+
+async function bootstrapped(persistor: ReturnType<typeof createAppStore>['persistor']) {
+  await vi.waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('report store defaults (spec §3)', () => {
+  it('starts with the spec defaults', () => {
+    const { store } = createAppStore(memoryStorage());
+    const report = store.getState().report;
+    expect(report.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
+    expect(report.clientName).toBe('');
+    expect(report.range).toEqual({ start: '', end: '' });
+    expect(report.pdfColor).toBe('#0070c0');
+    expect(report.csvType).toBe('ReColorado');
+    expect(report.count).toBe(0);
+    expect(report.inputAddressState).toBe(false);
+    expect(report.isUploadCSV).toBe(true);
+    for (const list of ['comaparables', 'extraComparables', 'removedComparables', 'csvNewData', 'allCsvData', 'base64Images', 'businessImages'] as const) {
+      expect(report[list]).toEqual([]);
+    }
+  });
+
+  it('the reset action returns every field to its default', () => {
+    const { store } = createAppStore(memoryStorage());
+    store.dispatch(updateReport({ reportName: 'Smith CMA', clientName: 'Ann Smith', count: 4, csvType: 'PPAR', comaparables: [{ uuid: 'a' }] }));
+    expect(store.getState().report.clientName).toBe('Ann Smith');
+    store.dispatch(resetReport());
+    expect(store.getState().report).toEqual(initialReportState);
+  });
+
+  it('restoring a history entry overwrites the restore keys and ignores unknown ones', () => {
+    const { store } = createAppStore(memoryStorage());
+    store.dispatch(updateReport({ clientName: 'Old client', extraComparables: [{ uuid: 'stale' }] }));
+    const saved = { clientName: 'Ann Smith', reportName: 'Maple St', count: 2, range: { start: 590000, end: 615000 }, comaparables: [{ uuid: 'c1' }], notAField: 1 };
+    store.dispatch(restoreReport(saved as never));
+    const report = store.getState().report;
+    expect(report).toMatchObject({ clientName: 'Ann Smith', reportName: 'Maple St', count: 2, range: { start: 590000, end: 615000 }, comaparables: [{ uuid: 'c1' }] });
+    expect(report.extraComparables).toEqual([]);
+    expect('notAField' in report).toBe(false);
+  });
+
+  it('ending the session clears property and base64 images and puts the login state back to login', () => {
+    const { store } = createAppStore(memoryStorage());
+    store.dispatch(updateReport({ propertyImages: ['a.jpg'], base64Images: ['data:image/png;base64,AA'], clientName: 'Kept' }));
+    store.dispatch(setLoginState('register'));
+    store.dispatch(sessionEnded());
+    expect(store.getState().report).toMatchObject({ propertyImages: [], base64Images: [], clientName: 'Kept' });
+    expect(store.getState().login).toEqual(initialLoginState);
+  });
+});
+
+describe('persistence (spec §4)', () => {
+  it("writes the login and report stores under the key 'root' and reads them back in a new session", async () => {
+    const storage = memoryStorage();
+    const first = createAppStore(storage);
+    await bootstrapped(first.persistor);
+    first.store.dispatch(updateReport({ clientName: 'Ann Smith' }));
+    first.store.dispatch(setPromocode('SPRING'));
+    await first.persistor.flush();
+    expect(PERSIST_KEY).toBe('root');
+    expect([...storage.items.keys()]).toEqual(['persist:root']);
+    expect(storage.items.get('persist:root')).not.toContain('"api"');
+
+    const second = createAppStore(storage);
+    await bootstrapped(second.persistor);
+    expect(second.store.getState().report.clientName).toBe('Ann Smith');
+    expect(second.store.getState().login.promocode).toBe('SPRING');
+  });
+
+  it('gives up waiting for storage after 5000 ms and starts with the defaults', async () => {
+    vi.useFakeTimers();
+    const silentStorage: PersistStorage = {
+      getItem: () => new Promise<string | null>(() => {}), // a storage that never answers
+      setItem: async () => {},
+      removeItem: async () => {},
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // redux-persist logs the time-out
+    const { store, persistor } = createAppStore(silentStorage);
+    await vi.advanceTimersByTimeAsync(PERSIST_TIMEOUT_MS - 10);
+    expect(persistor.getState().bootstrapped).toBe(false);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(persistor.getState().bootstrapped).toBe(true);
+    expect(PERSIST_TIMEOUT_MS).toBe(5000);
+    expect(store.getState().report.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
+  });
+});

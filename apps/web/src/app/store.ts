@@ -1,0 +1,47 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type Storage as PersistStorage } from 'redux-persist';
+import { api } from '../shared/api/api';
+import { loginSlice } from '../features/accounts/store/loginSlice';
+import { reportSlice } from '../features/report/store/reportSlice';
+
+// Spec §4/§9: the store is persisted under key 'root' with a 5000 ms rehydration time-out.
+export const PERSIST_KEY = 'root';
+export const PERSIST_TIMEOUT_MS = 5000;
+
+/** redux-persist's engine over window.localStorage (its CJS storage module does not survive the ESM build). */
+export const localStorageEngine: PersistStorage = {
+  getItem: async (key) => globalThis.localStorage?.getItem(key) ?? null,
+  setItem: async (key, value) => globalThis.localStorage?.setItem(key, value),
+  removeItem: async (key) => globalThis.localStorage?.removeItem(key),
+};
+
+export const rootReducer = combineReducers({
+  [loginSlice.name]: loginSlice.reducer,
+  [reportSlice.name]: reportSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export function persistConfigFor(storage: PersistStorage) {
+  // The API cache is refetched, never persisted.
+  return { key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS, blacklist: [api.reducerPath] };
+}
+
+export function createAppStore(storage: PersistStorage = localStorageEngine) {
+  const store = configureStore({
+    reducer: persistReducer(persistConfigFor(storage), rootReducer),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        // The report store carries big comparable lists; the dev-only checks would slow typing.
+        immutableCheck: { warnAfter: 200 },
+      }).concat(api.middleware),
+  });
+  const persistor = persistStore(store);
+  setupListeners(store.dispatch);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,77 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { LoginResult, UserDetails } from '@cma/contracts';
+import { api } from '../../shared/api/api';
+import type { ApiEnvelope } from '../../shared/api/baseQuery';
+import { SOMETHING_WENT_WRONG } from '../../shared/toast';
+
+// The accounts calls of spec §7 with the payloads of DESIGN.md §4.
+export const accountsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    verifyData: build.mutation<ApiEnvelope<null>, { email: string }>({
+      query: (body) => ({ url: '/api/verify-data', method: 'POST', body }),
+    }),
+    register: build.mutation<ApiEnvelope<{ token: string; is_subscribed: 0 }>, { name: string; email: string; password: string; phone?: string }>({
+      query: (body) => ({ url: '/api/register', method: 'POST', body }),
+    }),
+    login: build.mutation<ApiEnvelope<LoginResult>, { email: string; password: string }>({
+      query: (body) => ({ url: '/api/login', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<ApiEnvelope<null>, { email: string }>({
+      query: (body) => ({ url: '/api/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<ApiEnvelope<null>, { token: string; password: string }>({
+      query: (body) => ({ url: '/api/reset-password', method: 'POST', body }),
+    }),
+    userDetails: build.query<UserDetails, void>({
+      query: () => '/api/user-details',
+      transformResponse: (response: ApiEnvelope<UserDetails>) => response.data!,
+      providesTags: ['User'],
+    }),
+    uploadProfilePic: build.mutation<ApiEnvelope<{ profile_image: string }>, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('profile_pic', file);
+        return { url: '/api/upload-profile-pic', method: 'POST', body };
+      },
+      invalidatesTags: ['User'],
+    }),
+    storeBusinessDetail: build.mutation<ApiEnvelope<Pick<UserDetails, 'user'> & { business: NonNullable<UserDetails['business']> }>, FormData>({
+      query: (body) => ({ url: '/api/store-business-detail', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const {
+  useVerifyDataMutation,
+  useRegisterMutation,
+  useLoginMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useUserDetailsQuery,
+  useUploadProfilePicMutation,
+  useStoreBusinessDetailMutation,
+} = accountsApi;
+
+export interface ApiFailure {
+  /** The message to show: the server's, or 'Something went wrong.' when the server was not reached. */
+  message: string;
+  /** The 422 field map, when the server sent one. */
+  fields: Record<string, string[]>;
+  status?: number;
+}
+
+/** Reads an RTK Query error into a message and a field map. */
+export function readApiFailure(error: unknown): ApiFailure {
+  const failure = error as FetchBaseQueryError | undefined;
+  if (!failure || typeof failure.status !== 'number') return { message: SOMETHING_WENT_WRONG, fields: {} };
+  const body = (failure.data ?? {}) as { message?: unknown; data?: unknown };
+  const fields: Record<string, string[]> = {};
+  if (body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
+    for (const [field, messages] of Object.entries(body.data as Record<string, unknown>)) {
+      if (Array.isArray(messages)) fields[field] = messages.filter((m): m is string => typeof m === 'string');
+    }
+  }
+  const message = typeof body.message === 'string' && body.message ? body.message : (Object.values(fields)[0]?.[0] ?? SOMETHING_WENT_WRONG);
+  return { message, fields, status: failure.status };
+}

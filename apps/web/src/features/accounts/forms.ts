@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_IMAGE_MAX_BYTES,
+  ACCOUNT_IMAGE_TOO_LARGE_MESSAGE,
+  ACCOUNT_IMAGE_TYPE_MESSAGE,
+  ACCOUNT_IMAGE_TYPES,
+  PASSWORD_REQUIRED_MESSAGE,
+  emailField,
+  newPasswordField,
+  personNameField,
+  phoneField,
+  storeBusinessDetailFields,
+} from '@cma/contracts';
+
+// Form schemas: the contracts' request rules plus what only a form has (password confirmation).
+
+export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match.';
+
+export const signInForm = z.object({
+  email: emailField,
+  password: z.string().min(1, PASSWORD_REQUIRED_MESSAGE),
+});
+export type SignInValues = z.input<typeof signInForm>;
+
+const passwordsMatch = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+const mismatch = { path: ['password_confirmation'], error: PASSWORDS_DIFFER_MESSAGE };
+
+export const registerForm = z
+  .object({ name: personNameField, email: emailField, phone: phoneField, password: newPasswordField, password_confirmation: z.string() })
+  .refine(passwordsMatch, mismatch);
+export type RegisterValues = z.input<typeof registerForm>;
+
+export const forgotForm = z.object({ email: emailField });
+export type ForgotValues = z.input<typeof forgotForm>;
+
+export const newPasswordForm = z.object({ password: newPasswordField, password_confirmation: z.string() }).refine(passwordsMatch, mismatch);
+export type NewPasswordValues = z.input<typeof newPasswordForm>;
+
+export const profileForm = storeBusinessDetailFields
+  .omit({ name: true, user_phone: true, remove_logo: true })
+  .extend({ name: personNameField, user_phone: phoneField });
+export type ProfileValues = z.input<typeof profileForm>;
+
+/** Spec §5 phone helper: digits only, and exactly ten digits shown as xxx-xxx-xxxx. */
+export function formatPhone(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 10);
+  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
+}
+
+/** Client-side check before upload; the server sniffs the bytes again and re-encodes. */
+export function imageFileProblem(file: File): string | undefined {
+  if (!(ACCOUNT_IMAGE_TYPES as readonly string[]).includes(file.type)) return ACCOUNT_IMAGE_TYPE_MESSAGE;
+  if (file.size > ACCOUNT_IMAGE_MAX_BYTES) return ACCOUNT_IMAGE_TOO_LARGE_MESSAGE;
+  return undefined;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { useAppDispatch } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { setLoginState } from '../store/loginSlice';
+import { readApiFailure, useForgotPasswordMutation, useResetPasswordMutation } from '../accountsApi';
+import { forgotForm, newPasswordForm, type ForgotValues, type NewPasswordValues } from '../forms';
+import { applyFieldErrors } from '../navigation';
+import { TextField } from '../components/TextField';
+import '../accounts.css';
+
+// Spec §2: /forgot-password and /reset-password/{token} are the same screen; the token decides the step.
+export default function ForgotPasswordPage() {
+  const { token } = useParams();
+  useDocumentTitle(token ? 'Choose a new password' : 'Reset your password');
+  return (
+    <section className="auth-page">
+      <div className="auth-card">{token ? <NewPasswordStep token={token} /> : <RequestLinkStep />}</div>
+    </section>
+  );
+}
+
+function BackToSignIn() {
+  const dispatch = useAppDispatch();
+  return (
+    <p className="auth-switch">
+      <Link to="/login" onClick={() => dispatch(setLoginState('login'))}>
+        Back to sign in
+      </Link>
+    </p>
+  );
+}
+
+function RequestLinkStep() {
+  const [forgotPassword] = useForgotPasswordMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotValues, unknown, z.output<typeof forgotForm>>({ resolver: zodResolver(forgotForm), mode: 'onChange', defaultValues: { email: '' } });
+  useEffect(() => setFocus('email'), [setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const body = await forgotPassword(values).unwrap();
+      setSentTo(values.email);
+      toast.success(body.message ?? 'Check your inbox.');
+    } catch (error) {
+      const failure = readApiFailure(error);
+      applyFieldErrors(failure.fields, ['email'] as const, setError);
+      toast.error(failure.message);
+    }
+  });
+
+  return (
+    <>
+      <h1>Reset your password</h1>
+      <p className="lead">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
+      {sentTo && (
+        <p className="notice notice--success" role="status">
+          If an account exists for {sentTo}, a reset link is on its way. It works once, for one hour.
+        </p>
+      )}
+      <form className="form" noValidate onSubmit={onSubmit} aria-label="Request a password reset link">
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : sentTo ? 'Send the link again' : 'Send reset link'}
+        </button>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}
+
+function NewPasswordStep({ token }: { token: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [resetPassword] = useResetPasswordMutation();
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordForm>>({
+    resolver: zodResolver(newPasswordForm),
+    mode: 'onChange',
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  useEffect(() => setFocus('password'), [setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const body = await resetPassword({ token, password: values.password }).unwrap();
+      toast.success(body.message ?? 'Your password has been reset. Please sign in.');
+      dispatch(setLoginState('login'));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      const failure = readApiFailure(error);
+      if (failure.fields.token?.[0]) setLinkProblem(failure.fields.token[0]);
+      applyFieldErrors(failure.fields, ['password'] as const, setError);
+      toast.error(failure.message);
+    }
+  });
+
+  return (
+    <>
+      <h1>Choose a new password</h1>
+      <p className="lead">Enter a new password for your account. You will be signed out on every device.</p>
+      {linkProblem && (
+        <p className="notice notice--error" role="alert">
+          {linkProblem} <Link to="/forgot-password">Request a new link</Link>
+        </p>
+      )}
+      <form className="form" noValidate onSubmit={onSubmit} aria-label="Choose a new password">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with a letter and a digit."
+          error={errors.password?.message}
+          {...register('password', { deps: ['password_confirmation'] })}
+        />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
+        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { saveSession } from '../../../shared/session/session';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { setLoginState, setProfileImage } from '../store/loginSlice';
+import { readApiFailure, useLoginMutation, useRegisterMutation, useVerifyDataMutation } from '../accountsApi';
+import { formatPhone, registerForm, signInForm, type RegisterValues, type SignInValues } from '../forms';
+import { applyFieldErrors, destinationAfterSignIn } from '../navigation';
+import { refreshAccountDetails } from '../accountStore';
+import { TextField } from '../components/TextField';
+import '../accounts.css';
+
+/**
+ * /login: sign-in or register, by the login state the header buttons set (spec §4).
+ * /login?scan=true is the entry from a scanned QR code (docs/decisions/0301): always opens in sign-in mode,
+ * says so, and puts the cursor in the e-mail field, ready for the phone's saved credentials.
+ */
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const loginState = useAppSelector((state) => state.login.loginstate);
+  const [searchParams] = useSearchParams();
+  const fromScan = searchParams.get('scan') === 'true';
+  useEffect(() => {
+    if (fromScan) dispatch(setLoginState('login'));
+  }, [fromScan, dispatch]);
+  const registering = loginState === 'register';
+  useDocumentTitle(registering ? 'Create your account' : 'Sign in');
+
+  return (
+    <section className="auth-page">
+      <div className="auth-card">{registering ? <RegisterForm /> : <SignInForm fromScan={fromScan} />}</div>
+    </section>
+  );
+}
+
+function SignInForm({ fromScan }: { fromScan: boolean }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const chosenPlan = useAppSelector((state) => state.login.subscriptionPlan);
+  const [login] = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues, unknown, z.output<typeof signInForm>>({ resolver: zodResolver(signInForm), mode: 'onChange', defaultValues: { email: '', password: '' } });
+  useEffect(() => setFocus('email'), [setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { data } = await login(values).unwrap();
+      if (!data) throw new Error('empty response');
+      saveSession(data.token, data.is_subscribed);
+      dispatch(setProfileImage(data.user.profile_image ?? ''));
+      if (data.is_subscribed === 1) void refreshAccountDetails(dispatch); // business branding for the reports
+      toast.success('Logged in successfully.');
+      navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
+    } catch (error) {
+      const failure = readApiFailure(error);
+      applyFieldErrors(failure.fields, ['email', 'password'] as const, setError);
+      toast.error(failure.message);
+    }
+  });
+
+  return (
+    <>
+      <h1>Sign in</h1>
+      <p className="lead">Sign in to build and send your CMA reports.</p>
+      {fromScan && (
+        <p className="notice" role="status">
+          You opened CMA Studio from a QR code. Sign in to continue on this device.
+        </p>
+      )}
+      <form className="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <div className="form-row-end">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        New to CMA Studio?{' '}
+        <button type="button" className="link-button" onClick={() => dispatch(setLoginState('register'))}>
+          Create an account
+        </button>
+      </p>
+    </>
+  );
+}
+
+function RegisterForm() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const chosenPlan = useAppSelector((state) => state.login.subscriptionPlan);
+  const [verifyData] = useVerifyDataMutation();
+  const [registerAccount] = useRegisterMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    setFocus,
+    getFieldState,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues, unknown, z.output<typeof registerForm>>({
+    resolver: zodResolver(registerForm),
+    mode: 'onChange',
+    defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  /** Tells the user early when the e-mail already has an account (verify-data). */
+  async function checkEmailFree(): Promise<boolean> {
+    const email = getValues('email').trim().toLowerCase();
+    if (!email || getFieldState('email').invalid) return false;
+    try {
+      await verifyData({ email }).unwrap();
+      return true;
+    } catch (error) {
+      const failure = readApiFailure(error);
+      if (failure.fields.email?.[0]) setError('email', { type: 'server', message: failure.fields.email[0] });
+      else if (failure.status !== 422) toast.error(failure.message);
+      return false;
+    }
+  }
+
+  const emailField = register('email');
+  const phoneField = register('phone');
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!(await checkEmailFree())) return;
+    try {
+      const { data } = await registerAccount({ name: values.name, email: values.email, password: values.password, ...(values.phone ? { phone: values.phone } : {}) }).unwrap();
+      if (!data) throw new Error('empty response');
+      saveSession(data.token, data.is_subscribed);
+      toast.success('Your account is ready.');
+      navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
+    } catch (error) {
+      const failure = readApiFailure(error);
+      applyFieldErrors(failure.fields, ['name', 'email', 'phone', 'password'] as const, setError);
+      toast.error(failure.message);
+    }
+  });
+
+  return (
+    <>
+      <h1>Create your account</h1>
+      <p className="lead">Register, then confirm your card to start the 14-day free trial.</p>
+      <form className="form" noValidate onSubmit={onSubmit} aria-label="Create your account">
+        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...emailField}
+          onBlur={async (event) => {
+            await emailField.onBlur(event);
+            void checkEmailFree();
+          }}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          optional
+          error={errors.phone?.message}
+          {...phoneField}
+          onChange={async (event) => {
+            setValue('phone', formatPhone(event.target.value), { shouldValidate: true });
+          }}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with a letter and a digit."
+          error={errors.password?.message}
+          {...register('password', { deps: ['password_confirmation'] })}
+        />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
+        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        Already have an account?{' '}
+        <button type="button" className="link-button" onClick={() => dispatch(setLoginState('login'))}>
+          Sign in
+        </button>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { apiBaseQuery, type ApiEnvelope } from './baseQuery';
+
+export interface FaqEntry {
+  id: number | string;
+  question: string;
+  answer: string;
+}
+
+export interface CompanyDetails {
+  email?: string;
+  phone?: string;
+  address_line1?: string;
+  address_line2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+}
+
+/** GET /api/config: public client settings (DESIGN.md §4). Fields beyond `billing` are optional on purpose. */
+export interface ClientConfig {
+  billing?: 'stripe' | 'test';
+  stripePublishableKey?: string;
+  mapTileUrl?: string;
+  sentryDsn?: string;
+  company?: CompanyDetails;
+  [key: string]: unknown;
+}
+
+/**
+ * The one RTK Query API of the app. Features add their calls with `api.injectEndpoints({ endpoints })`
+ * in their own folder, so this file stays small.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans'],
+  endpoints: (build) => ({
+    getFaqList: build.query<FaqEntry[], void>({
+      query: () => '/api/faq-list',
+      transformResponse: (response: ApiEnvelope<FaqEntry[] | { data?: FaqEntry[] }> | null) => normalizeList(response?.data),
+    }),
+    getClientConfig: build.query<ClientConfig, void>({
+      query: () => '/api/config',
+      transformResponse: (response: ApiEnvelope<ClientConfig> | null) => response?.data ?? {},
+    }),
+  }),
+});
+
+function normalizeList<T>(data: T[] | { data?: T[] } | undefined): T[] {
+  if (Array.isArray(data)) return data;
+  if (data && Array.isArray(data.data)) return data.data;
+  return [];
+}
+
+export const { useGetFaqListQuery, useGetClientConfigQuery } = api;
