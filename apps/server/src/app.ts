@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import type { AppConfig } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity, redactUrl } from './http/security';
+import { authenticate, requireSubscriber } from './http/auth';
 import { moduleRoutes } from './modules';
 import { startupTasks } from './startup';
 
@@ -45,7 +47,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], censor: '[redacted]' },
     },
     bodyLimit: 25 * 1024 * 1024, // a saved report state with embedded photos can be large
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -60,9 +62,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+    // Session guards run first (onRequest), before body parsing and validation: an anonymous caller gets 401, never a 422
+    // that reveals the route's schema, and never gets to upload a body.
+    const preHandlers = [route.preHandler ?? []].flat();
+    const guards = preHandlers.filter((h) => h === authenticate || h === requireSubscriber);
+    if (guards.length > 0) {
+      route.preHandler = preHandlers.filter((h) => !guards.includes(h));
+      route.onRequest = [...guards, ...[route.onRequest ?? []].flat()] as typeof route.onRequest;
+    }
   });
 
   await installSecurity(app, config);
+  // gzip/brotli for JSON and the SPA's text assets (the landing bundle shrinks about 3×).
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 50 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'CMA Studio API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
@@ -84,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-/** Serves the built SPA; unknown non-API GETs get index.html (history-API fallback). */
+/** Serves the built SPA; unknown non-API GET/HEAD requests get index.html (history-API fallback). */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const hasIndex = existsSync(path.join(distDir, 'index.html'));
   if (hasIndex) {
@@ -97,7 +109,7 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/public/api/');
-    if (!isApi && request.method === 'GET') {
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       if (hasIndex) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
       return reply
         .status(503)

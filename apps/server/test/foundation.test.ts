@@ -179,6 +179,9 @@ describe('web app serving', () => {
       }
       const asset = await app.inject({ url: '/assets/app-abc.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ method: 'HEAD', url: '/home' })).statusCode).toBe(200);
+      const big = await app.inject({ url: '/api/faq-list', headers: { 'accept-encoding': 'gzip' } });
+      expect(big.headers['content-encoding']).toBe('gzip');
       expect((await app.inject({ url: '/api/unknown' })).statusCode).toBe(404);
     } finally {
       await app.close();
