@@ -44,4 +44,9 @@ export interface SaleFacts {
   /** Count of quarter and half bathrooms. */
   bathsHalfAndQuarter: number | null;
   additionalFacts: AdditionalFacts;
+  /**
+   * Text facts as the export wrote them (View, Waterfront, Property Condition …), keyed by the property
+   * record's field name. Optional: the engine derives market adjustments for the ones with few distinct values.
+   */
+  features?: Readonly<Record<string, string | null | undefined>>;
 }

@@ -1,5 +1,205 @@
-// Placeholder until its issue lands: says so instead of pretending to work.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('cma value: not available yet\n');
-  return 1;
+// `cma value` (DESIGN.md §6): one JSON line per subject { subject, value, low, high, comps }; logs and the
+// back-test accuracy summary go to stderr.
+import { readFileSync } from 'node:fs';
+import { FEATURE_TEXT_FIELDS, parseListingsCsv, toSaleFacts, type FormatOption, type PropertyRecord } from '@cma/listings-import';
+import {
+  CandidatePool,
+  deriveMarketRates,
+  runBacktest,
+  valueSubject,
+  type SaleFacts,
+  type TierMarketRates,
+  type ValueOptions,
+} from '@cma/valuation';
+
+const USAGE = `Usage: cma value --listings FILE.csv (--subject ID ... | --subjects-file FILE | --from DATE --to DATE) [--backtest] --json
+  --backtest        comparables only from sales that closed strictly before each subject, none at its address
+  --from/--to       with --backtest: every sale closed in this period (yyyy-mm-dd, inclusive) is a subject
+  --rates market|table   market-derived rates from the loaded sales (default) or the spec's default table only
+  --comps N         comparables per subject (default 8)
+  --time off|paired|derive|RATE  market-conditions adjustment (default off): paired = the monthly trend of
+                    the market rates' paired sales, derive = the monthly $/sq ft trend, RATE per month, e.g. 0.005
+  --format recolorado|ppar|auto`;
+
+export interface ValueArgs {
+  listings: string;
+  subjects: string[];
+  subjectsFile: string | null;
+  backtest: boolean;
+  from: string | null;
+  to: string | null;
+  rates: 'market' | 'table';
+  comps: number;
+  time: 'off' | 'derive' | 'paired' | number;
+  format: FormatOption;
+}
+
+class UsageError extends Error {}
+
+export function parseValueArgs(args: readonly string[]): ValueArgs {
+  const out: ValueArgs = { listings: '', subjects: [], subjectsFile: null, backtest: false, from: null, to: null, rates: 'market', comps: 8, time: 'off', format: 'auto' };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const next = () => {
+      const value = args[++i];
+      if (value == null || value.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
+      return value;
+    };
+    switch (arg) {
+      case '--listings': out.listings = next(); break;
+      case '--subject':
+        out.subjects.push(next());
+        // `--subject A B C`: the IDs that follow, up to the next flag.
+        while (args[i + 1] != null && !args[i + 1].startsWith('--')) out.subjects.push(args[++i]);
+        break;
+      case '--subjects-file': out.subjectsFile = next(); break;
+      case '--backtest': out.backtest = true; break;
+      case '--json': break;
+      case '--from': out.from = isoDate(next(), arg); break;
+      case '--to': out.to = isoDate(next(), arg); break;
+      case '--rates': {
+        const value = next();
+        if (value !== 'market' && value !== 'table') throw new UsageError(`--rates must be market or table, not '${value}'.`);
+        out.rates = value;
+        break;
+      }
+      case '--comps': {
+        const value = Number(next());
+        if (!Number.isInteger(value) || value < 1 || value > 50) throw new UsageError('--comps must be a whole number from 1 to 50.');
+        out.comps = value;
+        break;
+      }
+      case '--time': {
+        const value = next();
+        if (value === 'off' || value === 'derive' || value === 'paired') out.time = value;
+        else if (Number.isFinite(Number(value)) && Math.abs(Number(value)) < 0.2) out.time = Number(value);
+        else throw new UsageError(`--time must be off, paired, derive or a monthly rate such as 0.005, not '${value}'.`);
+        break;
+      }
+      case '--format': {
+        const value = next().toLowerCase();
+        if (value !== 'recolorado' && value !== 'ppar' && value !== 'auto') throw new UsageError(`--format must be recolorado, ppar or auto, not '${value}'.`);
+        out.format = value;
+        break;
+      }
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        throw new UsageError(`Unknown option '${arg}'.`);
+    }
+  }
+  if (!out.listings) throw new UsageError('--listings FILE.csv is required.');
+  const period = out.from != null || out.to != null;
+  if (period && !out.backtest) throw new UsageError('--from/--to choose back-test subjects; add --backtest.');
+  if (!out.subjects.length && !out.subjectsFile && !period) throw new UsageError('Give --subject ID, --subjects-file FILE or (with --backtest) --from/--to.');
+  return out;
+}
+
+function isoDate(value: string, flag: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !Number.isFinite(Date.parse(value))) throw new UsageError(`${flag} must be a date yyyy-mm-dd, not '${value}'.`);
+  return value;
+}
+
+/** Subject ids from a file: one per line (blank lines and # comments ignored) or a JSON array. */
+export function readSubjectIds(text: string): string[] {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[')) {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (!Array.isArray(parsed)) throw new Error('The subjects file must be a JSON array of ids or one id per line.');
+    return parsed.map(String);
+  }
+  return trimmed.split(/\r?\n/).map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
+}
+
+/** SaleFacts plus the record's text facts (View, Waterfront …), which the engine turns into market-derived adjustments. */
+export function saleFactsOf(record: PropertyRecord): SaleFacts {
+  const features: Record<string, string> = {};
+  for (const field of FEATURE_TEXT_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string') features[field] = value;
+  }
+  return { ...toSaleFacts(record), features };
+}
+
+export async function run(args: string[]): Promise<number> {
+  let options: ValueArgs;
+  try {
+    options = parseValueArgs(args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      if (error.message) process.stderr.write(`cma value: ${error.message}\n`);
+      process.stderr.write(`${USAGE}\n`);
+      return error.message ? 2 : 0;
+    }
+    throw error;
+  }
+  const started = performance.now();
+  const text = readFileSync(options.listings, 'utf8');
+  const parsed = parseListingsCsv(text, { format: options.format });
+  if (parsed.errors.length) process.stderr.write(`cma value: ${parsed.errors.length} row(s) skipped (first: line ${parsed.errors[0].line}: ${parsed.errors[0].message})\n`);
+  const sales = parsed.records.map(saleFactsOf);
+  const pool = new CandidatePool(sales);
+  const byId = new Map(sales.map((s) => [s.id, s]));
+  process.stderr.write(`cma value: ${sales.length} records (${pool.size} closed sales) read in ${Math.round(performance.now() - started)} ms\n`);
+
+  const ids = [...options.subjects, ...(options.subjectsFile ? readSubjectIds(readFileSync(options.subjectsFile, 'utf8')) : [])];
+  let failures = 0;
+  const missing = ids.filter((id) => !byId.has(id));
+  for (const id of missing) process.stderr.write(`cma value: subject '${id}' is not in ${options.listings}\n`);
+  failures += missing.length;
+  const known = ids.filter((id) => byId.has(id));
+  const valueOptions: Omit<ValueOptions, 'marketRates'> = { selection: { count: options.comps }, timeAdjustment: options.time };
+  const write = (line: { subject: string; value: number; low: number; high: number; comps: string[] }) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+  if (options.backtest) {
+    const soldIds = new Set(pool.sales.map((s) => s.id));
+    const notSold = known.filter((id) => !soldIds.has(id));
+    for (const id of notSold) process.stderr.write(`cma value: subject '${id}' has no close date or price, so it cannot be back-tested\n`);
+    failures += notSold.length;
+    const subjectIds = options.from != null || options.to != null ? undefined : known.filter((id) => soldIds.has(id));
+    const valuing = performance.now();
+    const cpuStart = process.cpuUsage();
+    const { results, summary } = runBacktest(pool, {
+      ...valueOptions,
+      subjectIds,
+      from: options.from ?? undefined,
+      to: options.to ?? undefined,
+      useMarketRates: options.rates === 'market',
+    });
+    const ms = performance.now() - valuing;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    for (const r of results) {
+      if (r.value == null || r.low == null || r.high == null) {
+        failures++;
+        process.stderr.write(`cma value: ${r.subjectId}: ${r.error ?? 'no value'}\n`);
+        continue;
+      }
+      write({ subject: r.subjectId, value: r.value, low: r.low, high: r.high, comps: r.comps });
+    }
+    const e = summary.engine;
+    const b = summary.baseline;
+    process.stderr.write(
+      `cma value --backtest: ${summary.subjects} subjects, ${e.valued} valued in ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, summary.subjects)).toFixed(2)} ms each; CPU ${cpuSeconds.toFixed(1)} s)\n` +
+        `  engine   MdAPE ${e.mdape.toFixed(2)}%  within 5% ${e.within5.toFixed(1)}%  within 10% ${e.within10.toFixed(1)}%  price inside range ${summary.insideRange.toFixed(1)}%\n` +
+        `  baseline MdAPE ${b.mdape.toFixed(2)}%  within 5% ${b.within5.toFixed(1)}%  within 10% ${b.within10.toFixed(1)}%  (median $/sq ft of the 5 nearest similar-size earlier sales)\n`,
+    );
+    return failures ? 1 : 0;
+  }
+
+  let marketRates: TierMarketRates[] | null = null;
+  if (options.rates === 'market' && known.length) marketRates = deriveMarketRates(pool);
+  for (const id of known) {
+    const subject = byId.get(id) as SaleFacts;
+    try {
+      const valuation = valueSubject(subject, pool, { ...valueOptions, marketRates, excludeStreetAddress: null });
+      for (const w of valuation.warnings) process.stderr.write(`cma value: ${id}: ${w.message}\n`);
+      write({ subject: id, value: valuation.value, low: valuation.low, high: valuation.high, comps: valuation.comparables.map((c) => c.adjustment.comparableId) });
+    } catch (error) {
+      failures++;
+      process.stderr.write(`cma value: ${id}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  return failures ? 1 : 0;
 }

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseValueArgs, readSubjectIds } from '../src/commands/value';
+
+const run = promisify(execFile);
+const CMA = resolve(__dirname, '../bin/cma.mjs');
+
+const HEADER = 'Listing ID,Mls Status,Street Number,Street Name,Street Suffix,Unit Number,City,State Or Province,Postal Code,Subdivision Name,Levels,Year Built,Building Area Total,Above Grade Finished Area,Below Grade (SqFt) Total,Below Grade Finished Area,Lot Size Square Feet,Lot Size Acres,Bedrooms Total,Bathrooms Total Integer,Bathrooms Full,Bathrooms Three Quarter,Bathrooms Half,Bathrooms One Quarter,Garage Spaces,Fireplaces Total,List Price,Original List Price,Close Price,Concessions Amount,Close Date,Days On Market,Latitude,Longitude,View,Waterfront YN,Property Condition,Public Remarks';
+
+/** 60 sales on a few streets, $200 per sq ft plus $10,000 a bedroom, closing one every 5 days through 2024. */
+function listingsCsv(): string {
+  const rows = [HEADER];
+  for (let i = 0; i < 60; i++) {
+    const area = 1400 + (i % 7) * 150;
+    const beds = 2 + (i % 3);
+    const price = 200 * area + 10_000 * beds;
+    const day = new Date(Date.UTC(2024, 0, 2 + i * 5));
+    const date = `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`;
+    const lat = (39.7 + (i % 10) * 0.001).toFixed(4);
+    const lng = (-105 + Math.floor(i / 10) * 0.001).toFixed(4);
+    rows.push(`L${i},Closed,${100 + i},Elm,Street,,Denver,CO,80202,Elm Park,Two,1990,${area},${area},0,0,6000,0.14,${beds},2,2,0,0,0,2,1,,,${price},0,${date},10,${lat},${lng},None,No,Average,`);
+  }
+  return rows.join('\n');
+}
+
+describe('cma value', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cma-value-'));
+  const csv = join(dir, 'listings.csv');
+  writeFileSync(csv, listingsCsv());
+
+  it('prints one JSON line per subject with value, range and comparables', async () => {
+    const { stdout } = await run(process.execPath, [CMA, 'value', '--listings', csv, '--subject', 'L59', 'L30', '--json']);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.subject)).toEqual(['L59', 'L30']);
+    for (const line of lines) {
+      expect(Object.keys(line)).toEqual(['subject', 'value', 'low', 'high', 'comps']);
+      expect(line.low).toBeLessThanOrEqual(line.value);
+      expect(line.high).toBeGreaterThanOrEqual(line.value);
+      expect(line.comps.length).toBeGreaterThanOrEqual(3);
+      expect(line.comps).not.toContain(line.subject);
+    }
+    // L59: 1,400 + 3 × 150 = 1,850 sq ft, 4 bedrooms → sold for $410,000; the comps say about the same.
+    expect(Math.abs(lines[0].value - 410_000) / 410_000).toBeLessThan(0.05);
+  }, 60_000);
+
+  it('back-tests from earlier sales only and reports MdAPE beside the baseline', async () => {
+    const subjects = join(dir, 'subjects.txt');
+    writeFileSync(subjects, '# late sales\nL55\nL56\n\nL57\n');
+    const { stdout, stderr } = await run(process.execPath, [CMA, 'value', '--listings', csv, '--subjects-file', subjects, '--backtest', '--rates', 'table', '--json']);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.subject)).toEqual(['L55', 'L56', 'L57']);
+    for (const line of lines) {
+      // Ids are in close order, so every comparable has a smaller number than its subject.
+      for (const id of line.comps) expect(Number(id.slice(1))).toBeLessThan(Number(line.subject.slice(1)));
+    }
+    expect(stderr).toMatch(/engine {3}MdAPE \d+\.\d\d%/);
+    expect(stderr).toMatch(/baseline MdAPE \d+\.\d\d%/);
+  }, 60_000);
+
+  it('says what is wrong with bad input', async () => {
+    await expect(run(process.execPath, [CMA, 'value', '--subject', 'L1'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--listings FILE.csv is required.') });
+    await expect(run(process.execPath, [CMA, 'value', '--listings', csv, '--subject', 'NOPE', '--json'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`subject 'NOPE' is not in`) });
+  }, 60_000);
+});
+
+describe('argument parsing', () => {
+  it('reads subjects, flags and the back-test period', () => {
+    expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A', 'B', '--subject', 'C', '--json'])).toMatchObject({ listings: 'a.csv', subjects: ['A', 'B', 'C'], backtest: false });
+    expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--to', '2015-12-31', '--time', 'paired', '--comps', '6'])).toMatchObject({ backtest: true, from: '2015-01-01', to: '2015-12-31', time: 'paired', comps: 6 });
+    expect(() => parseValueArgs(['--listings', 'a.csv'])).toThrow('Give --subject ID, --subjects-file FILE or (with --backtest) --from/--to.');
+    expect(() => parseValueArgs(['--listings', 'a.csv', '--from', '2015-01-01'])).toThrow('--from/--to choose back-test subjects; add --backtest.');
+    expect(() => parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--comps', '0'])).toThrow('--comps must be a whole number from 1 to 50.');
+    expect(() => parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '1/1/2015'])).toThrow("--from must be a date yyyy-mm-dd, not '1/1/2015'.");
+  });
+
+  it('reads a subjects file as lines or a JSON array', () => {
+    expect(readSubjectIds('A\n# note\n\n B \r\nC # trailing')).toEqual(['A', 'B', 'C']);
+    expect(readSubjectIds('["A", 2]')).toEqual(['A', '2']);
+  });
+});

@@ -1,0 +1,153 @@
+// Back-test: value past sales from earlier sales only and compare with what they sold for (DESIGN.md §6–§7).
+// Rule: comparables closed strictly before the subject's close date, none at the subject's street address,
+// and the subject's own price is read only to score the result, after valuing.
+import { deriveMarketRates, median, type MarketRatesOptions, type TierMarketRates } from './market';
+import { CandidatePool, distanceMiles } from './selection';
+import type { SaleFacts } from './types';
+import { valueSubject, withoutPrice, type ValueOptions, type Valuation } from './value';
+
+export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress' | 'marketRates'> {
+  /** Subjects are sales that closed in [from, to] (yyyy-mm-dd, inclusive). */
+  from?: string;
+  to?: string;
+  /** Only these subject ids (default: every sale in the period). */
+  subjectIds?: readonly string[];
+  /** Derive market rates from the sales before each subject's month and use them. Default true. */
+  useMarketRates?: boolean;
+  marketRateOptions?: Omit<MarketRatesOptions, 'before'>;
+}
+
+export interface BacktestResult {
+  subjectId: string;
+  closeDate: string;
+  actual: number;
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  comps: string[];
+  /** |value − actual| ÷ actual, percent. */
+  absolutePercentError: number | null;
+  baselineValue: number | null;
+  baselineAbsolutePercentError: number | null;
+  error?: string;
+}
+
+export interface AccuracySummary {
+  valued: number;
+  /** Median absolute percentage error, percent. */
+  mdape: number;
+  /** Share within 5 % and 10 %, percent. */
+  within5: number;
+  within10: number;
+}
+
+export interface BacktestSummary {
+  subjects: number;
+  engine: AccuracySummary;
+  baseline: AccuracySummary;
+  /** Share of subjects whose sale price lies in the suggested range, percent. */
+  insideRange: number;
+}
+
+/** Naive baseline: median $/sq ft (finished) of the 5 nearest similar-size (±20 %) earlier sales × the subject's size. */
+export function naiveBaselineValue(subject: SaleFacts, pool: CandidatePool, options: { beforeDate: string; excludeStreetAddress?: string | null; nearest?: number }): number | null {
+  const size = finishedArea(subject);
+  if (size == null || subject.latitude == null || subject.longitude == null) return null;
+  const before = Date.parse(options.beforeDate);
+  const nearest = options.nearest ?? 5;
+  const excluded = options.excludeStreetAddress?.trim().toLowerCase().replace(/\s+/g, ' ') ?? null;
+  for (const miles of [1, 2, 5, 20, 100]) {
+    const found: { d: number; ppsf: number }[] = [];
+    for (const i of pool.near(subject.latitude, subject.longitude, miles)) {
+      if (pool.time[i] >= before || Number.isNaN(pool.lat[i])) continue;
+      if (excluded != null && pool.address[i] === excluded) continue;
+      const sale = pool.sales[i];
+      const area = finishedArea(sale);
+      if (area == null || Math.abs(area - size) > 0.2 * size) continue;
+      const d = distanceMiles(subject.latitude, subject.longitude, pool.lat[i], pool.lng[i]);
+      if (d <= miles) found.push({ d, ppsf: (sale.netSalesPrice as number) / area });
+    }
+    if (found.length >= nearest) {
+      found.sort((a, b) => a.d - b.d);
+      return median(found.slice(0, nearest).map((f) => f.ppsf)) * size;
+    }
+  }
+  return null;
+}
+
+function finishedArea(f: SaleFacts): number | null {
+  if (f.aboveGradeFinishedArea == null || !(f.aboveGradeFinishedArea > 0)) return null;
+  return f.aboveGradeFinishedArea + (f.belowGradeFinishedArea ?? 0);
+}
+
+/** Values one sale as the back-test does: earlier comparables only, own address left out, own price never read. */
+export function backtestValue(subject: SaleFacts, pool: CandidatePool, options: Omit<ValueOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress'> = {}): Valuation {
+  if (!subject.closeDate) throw new Error(`Subject ${subject.id} has no close date, so it cannot be back-tested.`);
+  return valueSubject(withoutPrice(subject), pool, { ...options, asOfDate: subject.closeDate, strictlyBefore: true, excludeStreetAddress: subject.streetAddress });
+}
+
+/**
+ * Back-tests every sale closed in [from, to]. Market rates (when used) are derived once per calendar month
+ * from the sales before that month begins, so no subject's rates see its own or any later sale.
+ */
+export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options: BacktestOptions = {}): { results: BacktestResult[]; summary: BacktestSummary } {
+  const pool = sales instanceof CandidatePool ? sales : new CandidatePool(sales);
+  const from = options.from ?? '0000-01-01';
+  const to = options.to ?? '9999-12-31';
+  const wanted = options.subjectIds ? new Set(options.subjectIds) : null;
+  const subjects = pool.sales.filter((s) => (wanted ? wanted.has(s.id) : (s.closeDate as string) >= from && (s.closeDate as string) <= to));
+  const useMarketRates = options.useMarketRates ?? true;
+  const ratesByMonth = new Map<string, TierMarketRates[]>();
+  const results: BacktestResult[] = [];
+  for (const subject of subjects) {
+    const closeDate = subject.closeDate as string;
+    const actual = subject.netSalesPrice as number;
+    const month = `${closeDate.slice(0, 7)}-01`;
+    let marketRates: TierMarketRates[] | null = null;
+    if (useMarketRates) {
+      marketRates = ratesByMonth.get(month) ?? deriveMarketRates(pool, { ...options.marketRateOptions, before: month });
+      ratesByMonth.set(month, marketRates);
+    }
+    let valuation: Valuation | null = null;
+    let error: string | undefined;
+    try {
+      const { from: _from, to: _to, subjectIds: _ids, useMarketRates: _use, marketRateOptions: _mro, ...valueOptions } = options;
+      valuation = backtestValue(subject, pool, { explain: false, ...valueOptions, marketRates });
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const baselineValue = naiveBaselineValue(withoutPrice(subject), pool, { beforeDate: closeDate, excludeStreetAddress: subject.streetAddress });
+    results.push({
+      subjectId: subject.id,
+      closeDate,
+      actual,
+      value: valuation?.value ?? null,
+      low: valuation?.low ?? null,
+      high: valuation?.high ?? null,
+      comps: valuation?.comparables.map((c) => c.adjustment.comparableId) ?? [],
+      absolutePercentError: valuation ? (Math.abs(valuation.value - actual) / actual) * 100 : null,
+      baselineValue,
+      baselineAbsolutePercentError: baselineValue != null ? (Math.abs(baselineValue - actual) / actual) * 100 : null,
+      ...(error ? { error } : {}),
+    });
+  }
+  return { results, summary: summarizeBacktest(results) };
+}
+
+export function accuracy(errors: readonly number[]): AccuracySummary {
+  if (errors.length === 0) return { valued: 0, mdape: NaN, within5: NaN, within10: NaN };
+  return {
+    valued: errors.length,
+    mdape: median(errors),
+    within5: (errors.filter((e) => e <= 5).length / errors.length) * 100,
+    within10: (errors.filter((e) => e <= 10).length / errors.length) * 100,
+  };
+}
+
+export function summarizeBacktest(results: readonly BacktestResult[]): BacktestSummary {
+  const engine = results.map((r) => r.absolutePercentError).filter((e): e is number => e != null);
+  const baseline = results.map((r) => r.baselineAbsolutePercentError).filter((e): e is number => e != null);
+  const ranged = results.filter((r) => r.low != null && r.high != null);
+  const inside = ranged.filter((r) => r.actual >= (r.low as number) && r.actual <= (r.high as number)).length;
+  return { subjects: results.length, engine: accuracy(engine), baseline: accuracy(baseline), insideRange: ranged.length ? (inside / ranged.length) * 100 : NaN };
+}

@@ -1,0 +1,35 @@
+// Number formatting for explanations a PDF can print; the spec's amount helper shows '$ 1,234'.
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const upToTwo = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Rounds and shows as '$ 1,234' (spec §5 amount helper); negatives as '-$ 1,234'. */
+export function formatAmount(value: number): string {
+  const rounded = Math.round(value);
+  return `${rounded < 0 ? '-' : ''}$ ${whole.format(Math.abs(rounded))}`;
+}
+
+/** A signed amount for an adjustment cell: '+$ 5,000', '-$ 2,500', '$ 0'. */
+export function formatSignedAmount(value: number): string {
+  const rounded = Math.round(value);
+  if (rounded === 0) return '$ 0';
+  return `${rounded > 0 ? '+' : '-'}$ ${whole.format(Math.abs(rounded))}`;
+}
+
+/** A rate with cents when it has them: '$ 16.2', '$ 5,000'. */
+export function formatRate(value: number): string {
+  return `${value < 0 ? '-' : ''}$ ${upToTwo.format(Math.abs(value))}`;
+}
+
+// Intl formatters are costly to build, so one per digit count is kept.
+const byDigits = new Map<number, Intl.NumberFormat>();
+
+export function formatNumber(value: number, digits = 2): string {
+  let formatter = byDigits.get(digits);
+  if (!formatter) byDigits.set(digits, (formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits })));
+  return formatter.format(value);
+}
+
+export function formatPercent(value: number, digits = 1): string {
+  return `${value.toFixed(digits)}%`;
+}

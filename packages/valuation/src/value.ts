@@ -1,0 +1,180 @@
+// valueSubject: selection → adjustments → reconciliation → warnings, the one call the CLI, the back-test and the app share.
+import { adjustComparable, type AdjustmentSettings, type ComparableAdjustment, type ComparableSettings } from './adjustments';
+import { formatNumber, formatPercent } from './format';
+import { deriveTimeTrend, marketFeatureEffects, marketRateOverrides, type Confidence, type TierMarketRates } from './market';
+import { reconcile, type ReconcileOptions, type Reconciliation } from './reconcile';
+import { CandidatePool, selectComparables, type ComparablePick, type Selection, type SelectionOptions } from './selection';
+import type { SaleFacts } from './types';
+
+export type WarningCode = 'gross-over-25' | 'net-over-15' | 'no-bracketing-size' | 'no-bracketing-age' | 'fewer-than-3';
+
+export interface ValuationWarning {
+  code: WarningCode;
+  comparableId?: string;
+  message: string;
+}
+
+export const GROSS_WARNING_PERCENT = 25;
+export const NET_WARNING_PERCENT = 15;
+export const MINIMUM_COMPARABLES = 3;
+
+/** Warnings an appraiser reviewer would raise on a set of adjusted comparables. */
+export function valuationWarnings(subject: SaleFacts, comps: readonly { facts: SaleFacts; adjustment: ComparableAdjustment }[]): ValuationWarning[] {
+  const warnings: ValuationWarning[] = [];
+  if (comps.length < MINIMUM_COMPARABLES) {
+    warnings.push({ code: 'fewer-than-3', message: `Only ${comps.length} comparable${comps.length === 1 ? '' : 's'}; at least ${MINIMUM_COMPARABLES} are expected.` });
+  }
+  for (const { adjustment: a } of comps) {
+    if (a.grossPercent > GROSS_WARNING_PERCENT) warnings.push({ code: 'gross-over-25', comparableId: a.comparableId, message: `Comparable ${a.comparableId}: gross adjustment ${formatPercent(a.grossPercent)} is above ${GROSS_WARNING_PERCENT}%.` });
+    if (a.netPercent > NET_WARNING_PERCENT) warnings.push({ code: 'net-over-15', comparableId: a.comparableId, message: `Comparable ${a.comparableId}: net adjustment ${formatPercent(a.netPercent)} is above ${NET_WARNING_PERCENT}%.` });
+  }
+  const bracket = (code: WarningCode, label: string, read: (f: SaleFacts) => number | null, show: (v: number) => string) => {
+    const s = read(subject);
+    const values = comps.map((c) => read(c.facts)).filter((v): v is number => v != null);
+    if (s == null || values.length === 0) return;
+    const below = values.some((v) => v <= s);
+    const above = values.some((v) => v >= s);
+    if (!below || !above) {
+      warnings.push({ code, message: `No bracketing on ${label}: every comparable is ${below ? 'below' : 'above'} the subject's ${show(s)}.` });
+    }
+  };
+  bracket('no-bracketing-size', 'size', (f) => f.aboveGradeFinishedArea, (v) => `${formatNumber(v, 0)} sq ft`);
+  bracket('no-bracketing-age', 'age', (f) => f.yearBuilt, (v) => `year built ${v}`);
+  return warnings;
+}
+
+export interface ValueOptions {
+  /** Valuation date; default the subject's close date, else the latest loaded sale. */
+  asOfDate?: string;
+  /** Back-test rule: only comparables that closed strictly before asOfDate. */
+  strictlyBefore?: boolean;
+  /** Leave out sales at this street address (the subject's own past sales). */
+  excludeStreetAddress?: string | null;
+  selection?: Omit<SelectionOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress'>;
+  adjustments?: AdjustmentSettings;
+  /** Per-comparable settings by comparable id (add_adjustment, cell overrides). */
+  comparables?: Readonly<Record<string, ComparableSettings>>;
+  /** Market-derived rates to use instead of the table where their confidence is accepted. */
+  marketRates?: readonly TierMarketRates[] | null;
+  acceptConfidence?: readonly Confidence[];
+  /**
+   * Market-conditions adjustment: off by default; 'derive' measures the monthly $/sq ft trend from the
+   * candidates before the valuation date; 'paired' uses the monthly trend of the market rates' paired sales;
+   * a number is a monthly rate (0.005 = +0.5 %).
+   */
+  timeAdjustment?: 'off' | 'derive' | 'paired' | number;
+  /** Months of sales behind a derived time trend. Default 12. */
+  timeTrendMonths?: number;
+  reconcile?: ReconcileOptions;
+  /** false skips the explanation texts of adjustment lines (bulk back-tests); default true. */
+  explain?: boolean;
+}
+
+export interface ValuedComparable {
+  pick: ComparablePick;
+  adjustment: ComparableAdjustment;
+}
+
+export interface Valuation {
+  subjectId: string;
+  asOfDate: string;
+  value: number;
+  low: number;
+  high: number;
+  comparables: ValuedComparable[];
+  reconciliation: Reconciliation;
+  selection: Omit<Selection, 'picks'>;
+  /** Monthly time-adjustment rate used (fraction), or null when off. */
+  monthlyTimeRate: number | null;
+  warnings: ValuationWarning[];
+  explanation: string;
+}
+
+/** The subject as the engine may read it: its own sale and list prices are removed so they can never leak into its value. */
+export function withoutPrice(subject: SaleFacts): SaleFacts {
+  return { ...subject, netSalesPrice: null, listPrice: null };
+}
+
+/** Values one subject from candidate sales: picks comparables, adjusts them, reconciles, and explains. */
+export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[] | CandidatePool, options: ValueOptions = {}): Valuation {
+  const pool = candidates instanceof CandidatePool ? candidates : new CandidatePool(candidates);
+  const blind = withoutPrice(subject);
+  const selection = selectComparables(blind, pool, {
+    ...options.selection,
+    asOfDate: options.asOfDate,
+    strictlyBefore: options.strictlyBefore,
+    excludeStreetAddress: options.excludeStreetAddress,
+  });
+  if (selection.picks.length === 0) throw new Error(`No comparable sales found for subject ${subject.id}.`);
+
+  let monthlyTimeRate: number | null = null;
+  const time = options.timeAdjustment ?? 'off';
+  if (typeof time === 'number') monthlyTimeRate = time;
+  else if (time === 'paired') monthlyTimeRate = pairedMonthlyTrend(options.marketRates ?? []);
+  else if (time === 'derive') monthlyTimeRate = deriveTimeTrend(pool, { asOfDate: selection.asOfDate, strictlyBefore: true, months: options.timeTrendMonths }).monthlyRate;
+
+  const settings: AdjustmentSettings = {
+    ...options.adjustments,
+    explain: options.explain ?? options.adjustments?.explain,
+    rateOverrides: { ...(options.marketRates ? marketTables(options.marketRates, options.acceptConfidence).rateOverrides : {}), ...options.adjustments?.rateOverrides },
+    featureEffects: { ...(options.marketRates ? marketTables(options.marketRates, options.acceptConfidence).featureEffects : {}), ...options.adjustments?.featureEffects },
+    timeAdjustment: monthlyTimeRate != null ? { monthlyRate: monthlyTimeRate, asOfDate: selection.asOfDate } : options.adjustments?.timeAdjustment ?? null,
+  };
+  if (settings.timeAdjustment) monthlyTimeRate = settings.timeAdjustment.monthlyRate;
+
+  const comparables = selection.picks.map((pick) => ({ pick, adjustment: adjustComparable(blind, pick.facts, settings, options.comparables?.[pick.facts.id]) }));
+  const reconciliation = reconcile(
+    comparables.map((c) => ({ comparableId: c.adjustment.comparableId, adjustedPrice: c.adjustment.adjustedPrice, grossPercent: c.adjustment.grossPercent })),
+    options.reconcile,
+  );
+  const warnings = valuationWarnings(blind, comparables.map((c) => ({ facts: c.pick.facts, adjustment: c.adjustment })));
+  const { picks: _picks, ...selectionInfo } = selection;
+  const explanation =
+    `${comparables.length} comparable${comparables.length === 1 ? '' : 's'} (${selectionInfo.matched} sales matched: ${describe(selection)}). ` +
+    reconciliation.explanation +
+    (monthlyTimeRate != null ? ` Prices brought to ${selection.asOfDate} at ${formatPercent(monthlyTimeRate * 100, 2)} a month.` : '') +
+    (warnings.length ? ` Warnings: ${warnings.map((w) => w.message).join(' ')}` : '');
+  return {
+    subjectId: subject.id,
+    asOfDate: selection.asOfDate,
+    value: reconciliation.value,
+    low: reconciliation.range.start,
+    high: reconciliation.range.end,
+    comparables,
+    reconciliation,
+    selection: selectionInfo,
+    monthlyTimeRate,
+    warnings,
+    explanation,
+  };
+}
+
+// One set of market rates serves many valuations (a back-test month, a report's comps), so its tables are built once.
+const marketTableCache = new WeakMap<readonly TierMarketRates[], Map<string, { rateOverrides: ReturnType<typeof marketRateOverrides>; featureEffects: ReturnType<typeof marketFeatureEffects> }>>();
+
+function marketTables(tiers: readonly TierMarketRates[], accept: readonly Confidence[] | undefined) {
+  let byAccept = marketTableCache.get(tiers);
+  if (!byAccept) marketTableCache.set(tiers, (byAccept = new Map()));
+  const key = accept ? accept.join(',') : '';
+  let tables = byAccept.get(key);
+  if (!tables) byAccept.set(key, (tables = { rateOverrides: marketRateOverrides(tiers, accept), featureEffects: marketFeatureEffects(tiers) }));
+  return tables;
+}
+
+/** Pairs-weighted monthly trend across the tiers of market rates; null when none measured one. */
+export function pairedMonthlyTrend(tiers: readonly TierMarketRates[]): number | null {
+  let weighted = 0;
+  let pairs = 0;
+  for (const t of tiers) {
+    if (t.monthlyTrend == null || !Number.isFinite(t.monthlyTrend)) continue;
+    weighted += t.monthlyTrend * t.pairs;
+    pairs += t.pairs;
+  }
+  return pairs > 0 ? weighted / pairs : null;
+}
+
+function describe(selection: Selection): string {
+  const s = selection.step;
+  return `closed within ${s.months >= 1200 ? 'any time' : `${s.months} months`} of ${selection.asOfDate}, ${s.miles == null ? 'any distance' : `${s.miles} mi`}, ${s.sizeTolerance == null ? 'any size' : `±${Math.round(s.sizeTolerance * 100)}% size`}`;
+}
+
