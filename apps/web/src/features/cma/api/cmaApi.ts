@@ -1,0 +1,96 @@
+// The workflow's server calls (spec §7), injected into the app's one RTK Query API.
+import { api } from '../../../shared/api/api';
+import type { ApiEnvelope } from '../../../shared/api/baseQuery';
+import { isRecord, type CmaRecord } from '../model/records';
+
+export interface PropertyImage {
+  id: string | number;
+  url?: string;
+  image?: string;
+  base64?: string;
+  data_url?: string;
+  [key: string]: unknown;
+}
+
+function listOf<T>(data: unknown, accept: (item: unknown) => item is T): T[] {
+  if (Array.isArray(data)) return data.filter(accept);
+  if (data && typeof data === 'object') {
+    for (const key of ['records', 'data', 'images', 'list', 'results']) {
+      const inner = (data as Record<string, unknown>)[key];
+      if (Array.isArray(inner)) return inner.filter(accept);
+    }
+  }
+  return [];
+}
+
+const isImage = (item: unknown): item is PropertyImage => !!item && typeof item === 'object' && 'id' in item;
+
+export const cmaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchAddress: build.mutation<CmaRecord[], { address: string }>({
+      query: (body) => ({ url: '/api/search-address-rets', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope) => listOf(response.data, isRecord),
+    }),
+    searchComparables: build.mutation<CmaRecord[], Record<string, unknown>>({
+      query: (body) => ({ url: '/api/search-comparables-rets', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope) => listOf(response.data, isRecord),
+    }),
+    getAdjustmentValueList: build.query<Record<string, unknown>, void>({
+      query: () => '/api/property-adjustment-valu-list',
+      transformResponse: (response: ApiEnvelope<{ user_property_adjustment_value?: Record<string, unknown> }>) => response.data?.user_property_adjustment_value ?? {},
+      providesTags: ['AdjustmentValues'],
+    }),
+    getRecentReports: build.query<{ address: string; state: unknown }[], void>({
+      query: () => '/api/get-history?page=1',
+      transformResponse: (response: ApiEnvelope<{ data?: { address: string; state: unknown }[] }>) => (Array.isArray(response.data?.data) ? response.data.data : []),
+      providesTags: ['History'],
+    }),
+    storePropertyImages: build.mutation<PropertyImage[], { propertyId: string; files: File[] }>({
+      query: ({ propertyId, files }) => {
+        const form = new FormData();
+        form.append('property_id', propertyId);
+        for (const file of files) form.append('images[]', file);
+        return { url: '/api/store-property-images', method: 'POST', body: form };
+      },
+      transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
+    }),
+    getImages: build.mutation<PropertyImage[], string>({
+      query: (propertyId) => ({ url: `/api/get-images/${encodeURIComponent(propertyId)}`, method: 'POST' }),
+      transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
+    }),
+    deleteImage: build.mutation<unknown, string | number>({
+      query: (imageId) => ({ url: `/api/get-images/delete/${encodeURIComponent(String(imageId))}`, method: 'POST' }),
+    }),
+    encodedImages: build.mutation<PropertyImage[], string>({
+      query: (propertyId) => ({ url: `/api/encoded/img/list/${encodeURIComponent(propertyId)}`, method: 'POST' }),
+      transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
+    }),
+  }),
+});
+
+export const {
+  useSearchAddressMutation,
+  useSearchComparablesMutation,
+  useGetAdjustmentValueListQuery,
+  useGetRecentReportsQuery,
+  useStorePropertyImagesMutation,
+  useGetImagesMutation,
+  useDeleteImageMutation,
+  useEncodedImagesMutation,
+} = cmaApi;
+
+/** A readable message from an RTK Query error (server envelope message, field errors, or a network failure). */
+export function errorMessage(error: unknown, fallback = 'Something went wrong.'): string {
+  const data = (error as { data?: unknown } | undefined)?.data as { message?: unknown; error?: unknown; data?: unknown } | undefined;
+  if (data && typeof data === 'object') {
+    if (typeof data.error === 'string') return data.error;
+    if (data.data && typeof data.data === 'object') {
+      const first = Object.values(data.data as Record<string, unknown>).flat()[0];
+      if (typeof first === 'string') return first;
+    }
+    if (typeof data.message === 'string') return data.message;
+  }
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (status === 404) return 'This service is not available on the server yet.';
+  return fallback;
+}

@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adjustComparable, formatAmount, formatSignedAmount } from '@cma/valuation';
+import AdjustmentPage from '../pages/AdjustmentPage';
+import { updateReport } from '../../report/store/reportSlice';
+import { comparableFacts, subjectFacts, type CmaRecord } from '../model/records';
+import { chooseSubject, toggleComparable } from '../store/workflow';
+import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
+
+serveLocalApi();
+
+function setUp(compCount = 3) {
+  const records = sampleRecords();
+  const sold = records.filter((r) => typeof r['Net Sales Price'] === 'number');
+  const subject = sold[0]!;
+  const comps = sold.slice(1, 1 + compCount);
+  const view = renderWithStore(<AdjustmentPage />, '/adjustment');
+  act(() => {
+    const apply = (fn: (s: ReturnType<typeof view.store.getState>['report']) => object) => view.store.dispatch(updateReport(fn(view.store.getState().report)));
+    apply((s) => chooseSubject(s, subject));
+    for (const comp of comps) apply((s) => toggleComparable(s, comp));
+  });
+  return { ...view, subject, comps };
+}
+
+const engineAdjustment = (subject: CmaRecord, comp: CmaRecord, overrides?: Record<string, { rate?: number }>, disabled: string[] = []) =>
+  adjustComparable({ ...subjectFacts(subject), netSalesPrice: null, listPrice: null }, comparableFacts(comp), { disabledCategories: disabled }, { overrides });
+
+describe('adjustment grid', () => {
+  it('shows, for every comparable, the adjusted price the engine computes', () => {
+    const { subject, comps } = setUp();
+    for (const comp of comps) {
+      expect(screen.getByTestId(`adjusted-${comp.uuid}`).textContent).toBe(formatAmount(engineAdjustment(subject, comp).adjustedPrice));
+    }
+  });
+
+  it('recomputes a cell, the adjusted price and the value as soon as a rate is typed, and keeps it in the store', () => {
+    const { subject, comps, store } = setUp();
+    const comp = comps[0]!;
+    // A category where subject and comparable differ, so the rate matters.
+    const line = engineAdjustment(subject, comp).lines.find((l) => l.status === 'applied' && l.rateSource === 'table')!;
+    expect(line).toBeDefined();
+    const valueBefore = screen.getByTestId('current-value').textContent;
+    const input = screen.getByLabelText(`${line.label} rate for comp 1`);
+    const newRate = line.rate! * 2 + 7;
+    fireEvent.change(input, { target: { value: String(newRate) } });
+
+    const expected = engineAdjustment(subject, comp, { [line.style]: { rate: newRate } });
+    expect(screen.getByTestId(`amount-${comp.uuid}-${line.style}`).textContent).toBe(formatSignedAmount(line.difference! * newRate));
+    expect(screen.getByTestId(`adjusted-${comp.uuid}`).textContent).toBe(formatAmount(expected.adjustedPrice));
+    expect(screen.getByTestId('current-value').textContent).not.toBe(valueBefore);
+    expect((store.getState().report.adjustment_formulas as { cells: Record<string, Record<string, { rate: number }>> }).cells[comp.uuid]![line.style]).toEqual({ rate: newRate });
+
+    // The reset link returns the cell to the default rate.
+    fireEvent.click(screen.getByRole('button', { name: `Reset ${line.label} rate for comp 1 to the default` }));
+    expect(screen.getByTestId(`adjusted-${comp.uuid}`).textContent).toBe(formatAmount(engineAdjustment(subject, comp).adjustedPrice));
+  });
+
+  it('switching a category off zeroes it for every comparable', () => {
+    const { subject, comps } = setUp();
+    const style = 'above-grade-finished-area';
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Use the Above grade finished area adjustment' }));
+    for (const comp of comps) {
+      expect(screen.getByTestId(`amount-${comp.uuid}-${style}`).textContent).toBe('$ 0');
+      expect(screen.getByTestId(`adjusted-${comp.uuid}`).textContent).toBe(formatAmount(engineAdjustment(subject, comp, undefined, [style]).adjustedPrice));
+    }
+  });
+
+  it('switching a comparable off leaves it at its net sales price', () => {
+    const { comps } = setUp();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Apply adjustments to comp 2 on' }));
+    expect(screen.getByTestId(`adjusted-${comps[1]!.uuid}`).textContent).toBe(formatAmount(comps[1]!['Net Sales Price'] as number));
+  });
+
+  it('colours net and gross % by risk and lists the engine warnings', () => {
+    setUp();
+    const grid = screen.getByRole('table', { name: 'Adjustment grid' });
+    const risks = within(grid).getAllByText(/^(Net|Gross) \d+\.\d%$/);
+    expect(risks).toHaveLength(6);
+    for (const badge of risks) {
+      const percent = Number(badge.textContent!.replace(/[^0-9.]/g, ''));
+      const expected = percent <= 10 ? 'risk--green' : percent <= 20 ? 'risk--amber' : 'risk--red';
+      expect(badge.className).toContain(expected);
+    }
+  });
+
+  it('moves between rate cells with Alt + arrow keys', () => {
+    setUp();
+    const first = screen.getByLabelText('Year Built rate for comp 1');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown', altKey: true });
+    expect(document.activeElement).toBe(screen.getByLabelText('Lot Size rate for comp 1'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight', altKey: true });
+    expect(document.activeElement).toBe(screen.getByLabelText('Lot Size rate for comp 2'));
+  });
+
+  it('a typed monthly time rate adds the market-conditions row to every comparable', () => {
+    const { comps, store } = setUp();
+    fireEvent.change(screen.getByLabelText('Monthly price change (%)'), { target: { value: '0.5' } });
+    expect((store.getState().report.adjustment_formulas as { monthlyTimeRate: number }).monthlyTimeRate).toBeCloseTo(0.005);
+    expect(screen.getByText('Market conditions (time)')).toBeTruthy();
+    for (const comp of comps) expect(screen.getByTestId(`amount-${comp.uuid}-market-conditions`)).toBeTruthy();
+  });
+
+  it('offers an empty state without comparables', () => {
+    renderWithStore(<AdjustmentPage />);
+    expect(screen.getByText(/Choose a subject first/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,231 @@
+// The adjustment grid: subject and comparables in columns, categories in rows; each cell shows the fact and the
+// engine's dollar adjustment with an editable rate. Every figure is read from the engine's ComparableAdjustment.
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { ADDITIONAL_FACT_SCALES, formatAmount, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride } from '@cma/valuation';
+import type { CmaComputation } from '../model/cmaModel';
+import { addressOf } from '../model/records';
+
+export interface AdjustmentGridProps {
+  computation: CmaComputation;
+  onCellOverride(uuid: string, style: string, override: CellOverride | null): void;
+  onToggleCategory(style: string): void;
+  onToggleComparable(uuid: string, enabled: boolean): void;
+  onComparableFacts(uuid: string, facts: AdditionalFacts): void;
+  onNotes(uuid: string, notes: string): void;
+  onRemove(uuid: string): void;
+}
+
+const RISK_LABEL = { green: 'low', amber: 'medium', red: 'high' } as const;
+
+export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, onToggleComparable, onComparableFacts, onNotes, onRemove }: AdjustmentGridProps) {
+  const { comparables, subject } = computation;
+  const disabled = new Set(computation.formulas.disabledCategories ?? []);
+  const withLines = comparables.find((c) => c.adjustment)?.adjustment?.lines ?? [];
+  const rows = withLines.map((l) => ({ style: l.style, label: l.label }));
+
+  // Alt + arrow keys move between the rate inputs like a spreadsheet (plain arrows keep their input meaning).
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    if (!event.altKey) return;
+    const target = event.target as HTMLElement;
+    const row = Number(target.dataset.row);
+    const col = Number(target.dataset.col);
+    const delta = ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] } as Record<string, [number, number]>)[event.key];
+    if (!delta || Number.isNaN(row) || Number.isNaN(col)) return;
+    const next = event.currentTarget.querySelector<HTMLElement>(`[data-row="${row + delta[0]}"][data-col="${col + delta[1]}"]`);
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  if (!subject) return <p className="cma-empty">Choose a subject first.</p>;
+  if (comparables.length === 0) return <p className="cma-empty">No comparables selected yet. Tick some on the comparables step.</p>;
+
+  return (
+    <div className="cma-grid-wrap">
+      <table className="cma-grid" onKeyDown={onKeyDown} aria-label="Adjustment grid">
+        <thead>
+          <tr>
+            <th scope="col" className="cma-grid__corner">Category</th>
+            <th scope="col" className="cma-grid__subject">Subject<br /><span className="cma-grid__addr">{addressOf(subject)}</span></th>
+            {comparables.map((c, i) => (
+              <th scope="col" key={c.record.uuid}>
+                Comp {i + 1}<br /><span className="cma-grid__addr">{addressOf(c.record)}</span>
+              </th>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Net sales price</th>
+            <td className="cma-grid__subject">—</td>
+            {comparables.map((c) => (
+              <td key={c.record.uuid} className="cma-num">{c.adjustment ? formatAmount(c.adjustment.netSalesPrice) : <span className="cma-error">{c.problem}</span>}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Adjust this comparable</th>
+            <td className="cma-grid__subject" />
+            {comparables.map((c, i) => (
+              <td key={c.record.uuid}>
+                <label className="cma-check">
+                  <input type="checkbox" checked={c.record.add_adjustment !== false} onChange={(e) => onToggleComparable(c.record.uuid, e.target.checked)} />
+                  <span className="visually-hidden">Apply adjustments to comp {i + 1}</span> on
+                </label>
+                <button type="button" className="button button--ghost cma-small" onClick={() => onRemove(c.record.uuid)}>Remove</button>
+              </td>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => {
+            const off = disabled.has(row.style);
+            const subjectValue = comparables.find((c) => c.adjustment)?.adjustment?.lines.find((l) => l.style === row.style)?.subjectValue ?? '';
+            return (
+              <tr key={row.style} className={off ? 'cma-grid__row--off' : undefined}>
+                <th scope="row">
+                  <label className="cma-check">
+                    <input type="checkbox" checked={!off} onChange={() => onToggleCategory(row.style)} aria-label={`Use the ${row.label} adjustment`} />
+                    {row.label}
+                  </label>
+                </th>
+                <td className="cma-grid__subject">{subjectValue}</td>
+                {comparables.map((c, col) => {
+                  const line = c.adjustment?.lines.find((l) => l.style === row.style);
+                  if (!line) return <td key={c.record.uuid} />;
+                  const override = computation.formulas.cells?.[c.record.uuid]?.[row.style];
+                  return (
+                    <td key={c.record.uuid} className={`cma-cell cma-cell--${line.status}`} title={line.explanation}>
+                      <div className="cma-cell__fact">{line.comparableValue}</div>
+                      <div className="cma-cell__amount" data-testid={`amount-${c.record.uuid}-${row.style}`}>{formatSignedAmount(line.amount)}</div>
+                      <RateInput
+                        label={`${row.label} rate for comp ${col + 1}`}
+                        rate={line.rate}
+                        overridden={override?.rate != null}
+                        disabled={line.status === 'disabled' || line.status === 'unknown'}
+                        row={r}
+                        col={col}
+                        onCommit={(rate) => onCellOverride(c.record.uuid, row.style, rate == null ? null : { rate })}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Net adjustment</th>
+            <td className="cma-grid__subject" />
+            {comparables.map((c) => (
+              <td key={c.record.uuid} className="cma-num">{c.adjustment ? formatSignedAmount(c.adjustment.totalAdjustment) : ''}</td>
+            ))}
+          </tr>
+          <tr className="cma-grid__total">
+            <th scope="row">Adjusted price</th>
+            <td className="cma-grid__subject" />
+            {comparables.map((c) => (
+              <td key={c.record.uuid} className="cma-num" data-testid={`adjusted-${c.record.uuid}`}>{c.adjustment ? formatAmount(c.adjustment.adjustedPrice) : ''}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Net % / Gross %</th>
+            <td className="cma-grid__subject" />
+            {comparables.map((c) => (
+              <td key={c.record.uuid}>
+                {c.adjustment && (
+                  <>
+                    <span className={`risk risk--${c.adjustment.netRisk}`} title={`Net risk ${RISK_LABEL[c.adjustment.netRisk]}`}>Net {formatPercent(c.adjustment.netPercent)}</span>{' '}
+                    <span className={`risk risk--${c.adjustment.grossRisk}`} title={`Gross risk ${RISK_LABEL[c.adjustment.grossRisk]}`}>Gross {formatPercent(c.adjustment.grossPercent)}</span>
+                  </>
+                )}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Additional home facts</th>
+            <td className="cma-grid__subject">
+              {Object.entries((subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {})
+                .filter(([, v]) => v)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('; ') || 'None ticked'}
+            </td>
+            {comparables.map((c, i) => (
+              <td key={c.record.uuid}>
+                <CompactFacts idPrefix={`comp${i + 1}`} facts={(c.record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {}} onChange={(facts) => onComparableFacts(c.record.uuid, facts)} />
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Agent notes</th>
+            <td className="cma-grid__subject" />
+            {comparables.map((c, i) => (
+              <td key={c.record.uuid}>
+                <textarea aria-label={`Agent notes for comp ${i + 1}`} rows={3} value={typeof c.record.agentNotes === 'string' ? c.record.agentNotes : ''} onChange={(e) => onNotes(c.record.uuid, e.target.value)} />
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** A rate cell: edits commit as they are typed (instant recompute); empty restores the default rate. */
+function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { label: string; rate: number | null; overridden: boolean; disabled: boolean; row: number; col: number; onCommit(rate: number | null): void }) {
+  const shown = rate == null ? '' : String(Math.round(rate * 100) / 100);
+  const [draft, setDraft] = useState(shown);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setDraft(shown);
+  }, [shown, focused]);
+  return (
+    <span className="cma-rate">
+      <label>
+        <span className="cma-rate__label">rate</span>
+        <input
+          type="number"
+          step="any"
+          inputMode="decimal"
+          aria-label={label}
+          className={overridden ? 'cma-rate__input cma-rate__input--override' : 'cma-rate__input'}
+          value={draft}
+          disabled={disabled}
+          data-row={row}
+          data-col={col}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (e.target.value.trim() === '') return;
+            const n = Number(e.target.value);
+            if (Number.isFinite(n)) onCommit(n);
+          }}
+        />
+      </label>
+      {overridden && (
+        <button type="button" className="cma-link" onClick={() => onCommit(null)} aria-label={`Reset ${label} to the default`}>
+          reset
+        </button>
+      )}
+      {!overridden && rate != null && <span className="visually-hidden">{formatRate(rate)}</span>}
+    </span>
+  );
+}
+
+function CompactFacts({ facts, onChange, idPrefix }: { facts: AdditionalFacts; onChange(facts: AdditionalFacts): void; idPrefix: string }) {
+  return (
+    <div className="cma-compact-facts">
+      {(Object.keys(ADDITIONAL_FACT_SCALES) as AdditionalFactGroup[]).map((group) => (
+        <label key={group}>
+          <span>{group}</span>
+          <select aria-label={`${group} of ${idPrefix}`} value={facts[group] ?? ''} onChange={(e) => onChange({ ...facts, [group]: e.target.value || null })}>
+            <option value="">Not set</option>
+            {(ADDITIONAL_FACT_SCALES[group] as readonly string[]).map((option) => (
+              <option key={option} value={option}>{option}</option>
+            ))}
+          </select>
+        </label>
+      ))}
+    </div>
+  );
+}

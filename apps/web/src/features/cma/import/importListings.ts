@@ -1,0 +1,101 @@
+// Starts a CSV import in a Web Worker (in-page when workers are unavailable) with progress and cancel.
+import type { ColumnMapping, FormatOption } from '@cma/listings-import';
+import { importListingsBytes, type FileImportResult } from './importCore';
+import type { WorkerMessage, WorkerRequest } from './csvImport.worker';
+
+export interface RunningImport {
+  promise: Promise<FileImportResult>;
+  cancel(): void;
+}
+
+export class ImportCancelled extends Error {
+  constructor() {
+    super('Import cancelled.');
+    this.name = 'ImportCancelled';
+  }
+}
+
+export function startImport(file: File, options: { format: FormatOption; mapping?: ColumnMapping }, onProgress: (fraction: number) => void): RunningImport {
+  const request = { fileName: file.name, format: options.format, mapping: options.mapping };
+  if (typeof Worker === 'undefined') return startInPage(file, request, onProgress);
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./csvImport.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return startInPage(file, request, onProgress);
+  }
+  let rejectRun: (error: Error) => void = () => {};
+  const promise = new Promise<FileImportResult>((resolve, reject) => {
+    rejectRun = reject;
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.type === 'progress') onProgress(message.fraction);
+      else if (message.type === 'done') {
+        worker.terminate();
+        resolve(message.result);
+      } else {
+        worker.terminate();
+        reject(new Error(message.message));
+      }
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'The import stopped unexpectedly.'));
+    };
+    worker.postMessage({ ...request, file } satisfies WorkerRequest);
+  });
+  return {
+    promise,
+    cancel() {
+      worker.terminate();
+      rejectRun(new ImportCancelled());
+    },
+  };
+}
+
+function startInPage(file: File, request: { fileName: string; format: FormatOption; mapping?: ColumnMapping }, onProgress: (fraction: number) => void): RunningImport {
+  let cancelled = false;
+  const promise = (async () => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return importListingsBytes(bytes, request, onProgress, async () => {
+      await new Promise((r) => setTimeout(r, 0));
+      if (cancelled) throw new ImportCancelled();
+    });
+  })();
+  return {
+    promise,
+    cancel() {
+      cancelled = true;
+    },
+  };
+}
+
+// Column mappings the agent made, per header layout, so the same export maps itself next time.
+const MAPPINGS_KEY = 'cma.columnMappings';
+
+export function savedMapping(signature: string): ColumnMapping | undefined {
+  try {
+    const all = JSON.parse(globalThis.localStorage?.getItem(MAPPINGS_KEY) ?? '{}') as Record<string, ColumnMapping>;
+    return all[signature];
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveMapping(signature: string, mapping: ColumnMapping): void {
+  try {
+    const all = JSON.parse(globalThis.localStorage?.getItem(MAPPINGS_KEY) ?? '{}') as Record<string, ColumnMapping>;
+    all[signature] = mapping;
+    globalThis.localStorage?.setItem(MAPPINGS_KEY, JSON.stringify(all));
+  } catch {
+    // storage full or blocked: the mapping still applies to this import
+  }
+}
+
+/** The import problems as a CSV the agent can download. */
+export function problemsCsv(results: readonly FileImportResult[]): string {
+  const lines = ['file,line,message'];
+  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  for (const result of results) for (const error of result.errors) lines.push([quote(result.fileName), String(error.line), quote(error.message)].join(','));
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,43 @@
+// Big imports stay in memory for the session; the persisted store keeps at most MAX_STORED_LISTINGS of them
+// (the ones nearest the subject once it is chosen), because localStorage holds ~5 MB and a record is ~2.5 kB.
+import { distanceMiles } from '@cma/valuation';
+import { asRecords, comparableFacts, subjectFacts, type CmaRecord } from './records';
+
+export const MAX_STORED_LISTINGS = 1000;
+
+let session: CmaRecord[] = [];
+
+/** Every listing loaded this session, else what the persisted store still holds (after a reload). */
+export function allListings(stored: unknown): CmaRecord[] {
+  const kept = asRecords(stored);
+  if (session.length === 0) return kept;
+  const known = new Set(session.map((r) => r.uuid));
+  return [...session, ...kept.filter((r) => !known.has(r.uuid))];
+}
+
+export function rememberListings(records: CmaRecord[], append: boolean): void {
+  if (!append) session = [];
+  const known = new Set(session.map((r) => r.uuid));
+  session = [...session, ...records.filter((r) => !known.has(r.uuid))];
+}
+
+export function forgetListings(): void {
+  session = [];
+}
+
+/** The records worth persisting: all when few; else those nearest the subject (or the first ones before a subject). */
+export function listingsToStore(records: CmaRecord[], subject: CmaRecord | null): CmaRecord[] {
+  if (records.length <= MAX_STORED_LISTINGS) return records;
+  if (!subject) return records.slice(0, MAX_STORED_LISTINGS);
+  const s = subjectFacts(subject);
+  if (s.latitude == null || s.longitude == null) return [subject, ...records.filter((r) => r.uuid !== subject.uuid).slice(0, MAX_STORED_LISTINGS - 1)];
+  const far = Number.POSITIVE_INFINITY;
+  const ranked = records
+    .filter((r) => r.uuid !== subject.uuid)
+    .map((record) => {
+      const f = comparableFacts(record);
+      return { record, miles: f.latitude != null && f.longitude != null ? distanceMiles(s.latitude!, s.longitude!, f.latitude, f.longitude) : far };
+    })
+    .sort((a, b) => a.miles - b.miles);
+  return [subject, ...ranked.slice(0, MAX_STORED_LISTINGS - 1).map((r) => r.record)];
+}

@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { deriveTimeTrend, formatAmount, formatPercent, type TimeTrend } from '@cma/valuation';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { AdjustmentGrid } from '../components/AdjustmentGrid';
+import { MarketRatesPanel } from '../components/MarketRatesPanel';
+import { StepNav } from '../components/StepNav';
+import { allListings } from '../model/listingPool';
+import { comparableFacts } from '../model/records';
+import { removeComparable, setCellOverride, setRateOverride, setTimeRate, toggleCategory, updateComparable } from '../store/workflow';
+import { useAgentDefaults } from '../store/useAgentDefaults';
+import { useCmaComputation, useReport } from '../store/useReport';
+import '../cma.css';
+
+export default function AdjustmentPage() {
+  useDocumentTitle('Adjustments');
+  useAgentDefaults();
+  const { report, edit } = useReport();
+  const navigate = useNavigate();
+  const computation = useCmaComputation();
+  const sales = useMemo(() => allListings(report.allCsvData).map(comparableFacts), [report.allCsvData]);
+  const timeRate = computation.formulas.monthlyTimeRate;
+  const [trend, setTrend] = useState<TimeTrend | null>(null);
+
+  return (
+    <section className="page page--wide cma-page" aria-labelledby="page-title">
+      <StepNav />
+      <h1 id="page-title">Adjustments</h1>
+      <p className="lead">
+        Each comparable is adjusted to the subject with your default rates by price tier. Change a rate, switch a category or a comparable off, and every figure recomputes at once.
+        {computation.reconciliation && <> Current value: <strong data-testid="current-value">{formatAmount(computation.reconciliation.value)}</strong>.</>}
+      </p>
+
+      {computation.warnings.length > 0 && (
+        <div className="card cma-warnings" role="status" aria-label="Warnings">
+          <h2 className="card__title">Check these</h2>
+          <ul>
+            {computation.warnings.map((w) => (
+              <li key={`${w.code}-${w.comparableId ?? ''}`}>{w.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="card">
+        <AdjustmentGrid
+          computation={computation}
+          onCellOverride={(uuid, style, override) => edit(setCellOverride, uuid, style, override)}
+          onToggleCategory={(style) => edit(toggleCategory, style)}
+          onToggleComparable={(uuid, enabled) => edit(updateComparable, uuid, { add_adjustment: enabled })}
+          onComparableFacts={(uuid, facts) => edit(updateComparable, uuid, { selectedAdditionalInfo: facts })}
+          onNotes={(uuid, notes) => edit(updateComparable, uuid, { agentNotes: notes })}
+          onRemove={(uuid) => edit(removeComparable, uuid)}
+        />
+        <p className="cma-hint">Hover a cell for the engine's explanation. Alt + arrow keys move between rate cells. An empty rate cell restores the default.</p>
+      </div>
+
+      <div className="card">
+        <h2 className="card__title">Market conditions (time adjustment)</h2>
+        <label className="cma-field cma-field--inline">
+          <span>Monthly price change (%)</span>
+          <input
+            type="number"
+            step="0.1"
+            value={timeRate == null ? '' : Math.round(timeRate * 10000) / 100}
+            placeholder="off"
+            onChange={(e) => edit(setTimeRate, e.target.value.trim() === '' ? null : Number(e.target.value) / 100)}
+          />
+        </label>
+        <p className="cma-hint">Brings each comparable's price to {computation.asOfDate}. Leave empty for no time adjustment.</p>
+        <button type="button" className="button button--ghost" disabled={sales.length < 20} onClick={() => setTrend(deriveTimeTrend(sales, { asOfDate: computation.asOfDate }))}>
+          Measure the trend in the loaded sales
+        </button>
+        {trend && (
+          <div className="cma-hint" role="status">
+            <p>{trend.explanation}</p>
+            {trend.monthlyRate != null && (
+              <button type="button" className="button button--secondary cma-small" onClick={() => edit(setTimeRate, trend.monthlyRate)}>
+                Use {formatPercent(trend.monthlyRate * 100, 2)} a month ({trend.confidence} confidence)
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+
+      <div className="card">
+        <h2 className="card__title">Rates backed by the market</h2>
+        <MarketRatesPanel sales={sales} subject={computation.subjectFacts} values={computation.values} accepted={computation.formulas.rateOverrides ?? {}} onAccept={(style, rates) => edit(setRateOverride, style, rates)} />
+      </div>
+
+      <div className="button-row">
+        <Link className="button button--ghost" to="/addoncomparable">Add or restore comparables</Link>
+        <button type="button" className="button button--primary" disabled={!computation.reconciliation} onClick={() => navigate('/review')}>Review the value →</button>
+      </div>
+    </section>
+  );
+}

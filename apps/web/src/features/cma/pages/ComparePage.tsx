@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatAmount } from '@cma/valuation';
+import { useGetClientConfigQuery } from '../../../shared/api/api';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { errorMessage, useSearchComparablesMutation } from '../api/cmaApi';
+import { CandidateFilters } from '../components/CandidateFilters';
+import { CompsMap, type MapPoint } from '../components/CompsMap';
+import { StepNav } from '../components/StepNav';
+import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
+import { allListings } from '../model/listingPool';
+import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, text } from '../model/records';
+import { loadListings, toggleComparable } from '../store/workflow';
+import { useReport } from '../store/useReport';
+import '../cma.css';
+
+export const MAX_COMPARABLES = 6;
+const PAGE_SIZE = 20;
+
+export default function ComparePage() {
+  useDocumentTitle('Choose comparables');
+  const { report, edit } = useReport();
+  const navigate = useNavigate();
+  const { data: config } = useGetClientConfigQuery();
+  const [filters, setFilters] = useState<Filters>(DEFAULT_CANDIDATE_FILTERS);
+  const [searchComparables, searchState] = useSearchComparablesMutation();
+  const [searchProblem, setSearchProblem] = useState('');
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
+  const records = useMemo(() => allListings(report.allCsvData), [report.allCsvData]);
+  const ranking = useMemo(() => rankCandidates(subject, records, filters), [subject, records, filters]);
+  const selected = asRecords(report.comaparables);
+  const selectedIds = new Set(selected.map((c) => c.uuid));
+
+  const points = useMemo<MapPoint[]>(() => {
+    const list: MapPoint[] = [];
+    if (subject) {
+      const f = subjectFacts(subject);
+      if (f.latitude != null && f.longitude != null) list.push({ id: subject.uuid, lat: f.latitude, lng: f.longitude, label: 'S', kind: 'subject', title: addressOf(subject) });
+    }
+    for (const c of ranking.ranked) {
+      const f = c.pick.facts;
+      if (f.latitude != null && f.longitude != null) list.push({ id: c.record.uuid, lat: f.latitude, lng: f.longitude, label: String(c.rank), kind: selectedIds.has(c.record.uuid) ? 'selected' : 'candidate', title: addressOf(c.record) });
+    }
+    return list;
+    // selectedIds is derived from report.comaparables
+  }, [subject, ranking, report.comaparables]);
+
+  async function findInDatabase() {
+    if (!subject) return;
+    const f = subjectFacts(subject);
+    if (f.latitude == null || f.longitude == null) {
+      setSearchProblem('The subject needs a latitude and longitude (edit them on the subject step) to search nearby sales.');
+      return;
+    }
+    setSearchProblem('');
+    try {
+      const found = await searchComparables({
+        latitude: f.latitude,
+        longitude: f.longitude,
+        radius: filters.miles ?? 10,
+        months: filters.months,
+        limit: 200,
+        ...(f.aboveGradeFinishedArea ? { aboveGradeFinishedArea: f.aboveGradeFinishedArea, sizeTolerance: (filters.sizePercent ?? 100) / 100 } : {}),
+        ...(typeof subject['Listing Id'] === 'string' ? { excludeListingId: subject['Listing Id'] } : {}),
+      }).unwrap();
+      edit(loadListings, found, { append: true, fromUpload: report.isUploadCSV });
+    } catch {
+      // shown below from searchState.error
+    }
+  }
+
+  if (!subject) {
+    return (
+      <section className="page cma-page" aria-labelledby="page-title">
+        <StepNav />
+        <h1 id="page-title">Choose comparables</h1>
+        <div className="card"><p className="cma-empty">Choose the subject first. <Link to="/confirm-subject">Go to the subject step</Link>.</p></div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page cma-page" aria-labelledby="page-title">
+      <StepNav />
+      <h1 id="page-title">Choose comparables</h1>
+      <p className="lead">Subject: <strong>{addressOf(subject)}</strong>. Candidates are ranked by the valuation engine (distance, recency, size, age, beds/baths, levels); tick 3 to {MAX_COMPARABLES}.</p>
+      <div className="cma-columns">
+        <div className="cma-columns__side">
+          <div className="card">
+            <CandidateFilters filters={filters} statuses={ranking.statuses} onChange={setFilters} />
+            <p className="cma-hint">Valuation date {ranking.asOfDate}. {ranking.notes.join(' ')}</p>
+            <button type="button" className="button button--secondary" onClick={() => void findInDatabase()} disabled={searchState.isLoading}>
+              {searchState.isLoading ? 'Searching…' : 'Find more in the listing database'}
+            </button>
+            {searchProblem && <p className="cma-error" role="alert">{searchProblem}</p>}
+            {searchState.error && <p className="cma-error" role="alert">{errorMessage(searchState.error, 'The database search failed.')}</p>}
+          </div>
+          <div className="card">
+            <CompsMap points={points} tileUrl={typeof config?.mapTileUrl === 'string' && config.mapTileUrl ? config.mapTileUrl : undefined} />
+          </div>
+        </div>
+        <div className="cma-columns__main">
+          <div className="card">
+            <h2 className="card__title">{ranking.ranked.length} ranked candidate(s) · {selected.length} selected</h2>
+            {ranking.ranked.length === 0 ? (
+              <p className="cma-empty">No closed sale passes these filters. Widen the distance, months or size, load another file, or search the database.</p>
+            ) : (
+              <ol className="cma-candidates" aria-label="Ranked candidates">
+                {ranking.ranked.filter((c) => c.rank <= shown || selectedIds.has(c.record.uuid)).map(({ record, pick, rank }) => {
+                  const isSelected = selectedIds.has(record.uuid);
+                  const atLimit = !isSelected && selected.length >= MAX_COMPARABLES;
+                  const facts = comparableFacts(record);
+                  return (
+                    <li key={record.uuid} className={`cma-candidate${isSelected ? ' cma-candidate--selected' : ''}`}>
+                      <label className="cma-candidate__pick">
+                        <input type="checkbox" checked={isSelected} disabled={atLimit} onChange={() => edit(toggleComparable, record)} aria-describedby={`why-${record.uuid}`} />
+                        <span className="cma-candidate__rank">#{rank}</span>
+                        <span>
+                          <strong>{addressOf(record)}</strong>
+                          <span className="cma-candidate__price">{facts.netSalesPrice != null ? formatAmount(facts.netSalesPrice) : text(null)}</span>
+                        </span>
+                      </label>
+                      <ul id={`why-${record.uuid}`} className="cma-reasons" aria-label="Why it ranks here">
+                        {pick.reasons.map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+            {ranking.ranked.length > shown && (
+              <button type="button" className="button button--ghost" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                Show {Math.min(PAGE_SIZE, ranking.ranked.length - shown)} more of {ranking.ranked.length}
+              </button>
+            )}
+            {ranking.unsold.length > 0 && <p className="cma-hint">{ranking.unsold.length} listing(s) without a close price or date (active, pending, withdrawn) are not ranked.</p>}
+          </div>
+          <div className="button-row">
+            <Link className="button button--ghost" to="/addoncomparable">Add or restore comparables</Link>
+            <button type="button" className="button button--primary" disabled={selected.length === 0} onClick={() => navigate('/adjustment')}>Adjust {selected.length} comparable(s) →</button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

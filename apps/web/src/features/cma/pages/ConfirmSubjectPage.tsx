@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AdditionalFacts } from '@cma/valuation';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { AdditionalFactsPicker } from '../components/AdditionalFactsPicker';
+import { PhotoManager } from '../components/PhotoManager';
+import { PropertyFactsForm } from '../components/PropertyFactsForm';
+import { StepNav } from '../components/StepNav';
+import { allListings } from '../model/listingPool';
+import { addressOf, blankRecord, isRecord, text } from '../model/records';
+import { chooseSubject, updateSubject } from '../store/workflow';
+import { useReport } from '../store/useReport';
+import '../cma.css';
+
+export default function ConfirmSubjectPage() {
+  useDocumentTitle('Confirm the subject');
+  const { report, edit, update } = useReport();
+  const navigate = useNavigate();
+  const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
+  const listings = useMemo(() => allListings(report.allCsvData), [report.allCsvData]);
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const list = needle ? listings.filter((r) => addressOf(r).toLowerCase().includes(needle) || String(r['Listing Id'] ?? '').toLowerCase().includes(needle)) : listings;
+    return list.slice(0, 50);
+  }, [listings, filter]);
+
+  return (
+    <section className="page cma-page" aria-labelledby="page-title">
+      <StepNav />
+      <h1 id="page-title">Confirm the subject property</h1>
+      <div className="cma-columns">
+        <div className="card cma-columns__side">
+          <h2 className="card__title">Choose the subject</h2>
+          {listings.length === 0 ? (
+            <p className="cma-empty">No listings loaded. Upload a CSV or search by address on the start page, or enter the subject by hand.</p>
+          ) : (
+            <>
+              <label className="cma-field">
+                <span>Find in the {listings.length} loaded listing(s)</span>
+                <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Address or listing id" />
+              </label>
+              <ul className="cma-pick-list" aria-label="Loaded listings">
+                {shown.map((record) => (
+                  <li key={record.uuid}>
+                    <button
+                      type="button"
+                      className={`cma-pick${record.uuid === report.selectedPropertydataUUID ? ' cma-pick--active' : ''}`}
+                      aria-pressed={record.uuid === report.selectedPropertydataUUID}
+                      onClick={() => edit(chooseSubject, record)}
+                    >
+                      <strong>{addressOf(record)}</strong>
+                      <small>{text(record.MLS)} · {text(record['Above Grade Finished Area'])} sq ft · {text(record.Bedrooms)} bd · {text(record['Close Date'])}</small>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {listings.length > shown.length && <p className="cma-hint">Showing {shown.length} of {listings.length}; type to narrow.</p>}
+            </>
+          )}
+          <button type="button" className="button button--secondary" onClick={() => edit(chooseSubject, blankRecord(report.csvType))}>Enter the subject by hand</button>
+        </div>
+
+        <div className="cma-columns__main">
+          {!subject ? (
+            <div className="card"><p className="cma-empty">Pick a listing on the left, or enter the subject by hand.</p></div>
+          ) : (
+            <>
+              <div className="card">
+                <h2 className="card__title">Subject: {addressOf(subject) || 'new property'}</h2>
+                <p className="cma-hint">Correct anything the MLS got wrong; the adjustments use these facts.</p>
+                <PropertyFactsForm record={subject} onChange={(next) => edit(updateSubject, next)} />
+              </div>
+              <div className="card">
+                <h2 className="card__title">Additional home facts</h2>
+                <AdditionalFactsPicker
+                  idPrefix="subject"
+                  facts={(subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {}}
+                  onChange={(facts) => edit(updateSubject, { subjectAdditionalInfo: facts })}
+                />
+              </div>
+              <div className="card">
+                <h2 className="card__title">Subject photos</h2>
+                <PhotoManager
+                  propertyId={subject.uuid}
+                  // Only ids are kept: the photos themselves stay on the server (the store must fit in localStorage).
+                  onImagesChange={(images) => update({ propertyImages: images.map((image) => ({ id: String(image.id), property_id: subject.uuid })) })}
+                />
+              </div>
+              <div className="button-row">
+                <button type="button" className="button button--primary" onClick={() => navigate('/compare')}>Choose comparables →</button>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

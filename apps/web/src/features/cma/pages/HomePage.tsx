@@ -1,0 +1,186 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CSV_TYPES, DEFAULT_REPORT_NAME, resetReport, restoreReport, type CsvType, type HistoryState } from '../../report/store/reportSlice';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { ImportPanel } from '../components/ImportPanel';
+import { StepNav } from '../components/StepNav';
+import { errorMessage, useGetRecentReportsQuery, useSearchAddressMutation } from '../api/cmaApi';
+import { allListings, forgetListings } from '../model/listingPool';
+import { addressOf, asRecords, type CmaRecord } from '../model/records';
+import { chooseSubject, loadListings } from '../store/workflow';
+import { useReport } from '../store/useReport';
+import '../cma.css';
+
+export default function HomePage() {
+  useDocumentTitle('Start a CMA');
+  const { report, edit, update, dispatch } = useReport();
+  const navigate = useNavigate();
+  const loaded = allListings(report.allCsvData);
+  const inProgress = loaded.length > 0 || !!report.selectedPropertydata;
+  const [mode, setMode] = useState<'csv' | 'search'>(report.isUploadCSV ? 'csv' : 'search');
+
+  function startFresh() {
+    if (inProgress && !window.confirm('Start a new CMA? The current one is cleared (save it from the report page first if you need it).')) return;
+    forgetListings();
+    dispatch(resetReport());
+  }
+
+  return (
+    <section className="page cma-page" aria-labelledby="page-title">
+      <StepNav />
+      <h1 id="page-title">Start a CMA</h1>
+
+      {inProgress && (
+        <div className="card cma-resume" aria-label="Current CMA">
+          <h2 className="card__title">Current CMA: {report.reportName || DEFAULT_REPORT_NAME}</h2>
+          <p>
+            {report.selectedPropertyAddress ? <>Subject <strong>{report.selectedPropertyAddress}</strong>, </> : 'No subject yet, '}
+            {asRecords(report.comaparables).length} comparable(s) selected, {loaded.length} listing(s) loaded
+            {report.clientName ? <> for {report.clientName}</> : null}.
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => navigate(resumeStep(report.selectedPropertydata, report.comaparables))}>Resume current CMA</button>
+            <button type="button" className="button button--secondary" onClick={startFresh}>Start a new CMA</button>
+          </div>
+        </div>
+      )}
+
+      <div className="card">
+        <h2 className="card__title">Report</h2>
+        <div className="cma-form-row">
+          <label className="cma-field cma-field--grow">
+            <span>Report name</span>
+            <input value={report.reportName} onChange={(e) => update({ reportName: e.target.value })} placeholder={DEFAULT_REPORT_NAME} />
+          </label>
+          <label className="cma-field cma-field--grow">
+            <span>Client name</span>
+            <input value={report.clientName} onChange={(e) => update({ clientName: e.target.value })} autoComplete="off" />
+          </label>
+          <label className="cma-field">
+            <span>MLS (csvType)</span>
+            <select value={report.csvType} onChange={(e) => update({ csvType: e.target.value as CsvType })}>
+              {CSV_TYPES.map((t) => (
+                <option key={t} value={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+
+      <div className="card">
+        <div className="cma-tabs" role="tablist" aria-label="Where the listings come from">
+          <button type="button" role="tab" aria-selected={mode === 'csv'} className={`cma-tab${mode === 'csv' ? ' cma-tab--active' : ''}`} onClick={() => setMode('csv')}>Upload CSV</button>
+          <button type="button" role="tab" aria-selected={mode === 'search'} className={`cma-tab${mode === 'search' ? ' cma-tab--active' : ''}`} onClick={() => setMode('search')}>Search by address</button>
+        </div>
+        {mode === 'csv' ? (
+          <>
+            <ImportPanel
+              csvType={report.csvType}
+              onFormatDetected={(format) => update({ csvType: format })}
+              onRecords={(records) => edit(loadListings, records, { append: true, fromUpload: true })}
+            />
+            {loaded.length > 0 && (
+              <p className="cma-next">
+                {loaded.length} listing(s) loaded.{' '}
+                <button type="button" className="button button--primary" onClick={() => navigate('/confirm-subject')}>Choose the subject →</button>
+              </p>
+            )}
+          </>
+        ) : (
+          <AddressSearch
+            onPick={(record, all) => {
+              edit(loadListings, all, { append: true, fromUpload: false });
+              edit(chooseSubject, record);
+              update({ inputAddressState: true });
+              navigate('/confirm-subject');
+            }}
+          />
+        )}
+      </div>
+
+      <RecentReports
+        onRestore={(state) => {
+          forgetListings();
+          dispatch(restoreReport(state));
+          navigate('/confirm-subject');
+        }}
+      />
+    </section>
+  );
+}
+
+function resumeStep(subject: unknown, comps: unknown): string {
+  if (!subject) return '/confirm-subject';
+  if (asRecords(comps).length === 0) return '/compare';
+  return '/adjustment';
+}
+
+export function AddressSearch({ onPick, actionLabel = 'Use as subject' }: { onPick(record: CmaRecord, all: CmaRecord[]): void; actionLabel?: string }) {
+  const [address, setAddress] = useState('');
+  const [search, { data, isLoading, error, isSuccess }] = useSearchAddressMutation();
+  const results = data ?? [];
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (address.trim().length < 3) return;
+    void search({ address: address.trim() });
+  }
+  return (
+    <div className="cma-search">
+      <form className="cma-form-row" onSubmit={submit} role="search">
+        <label className="cma-field cma-field--grow">
+          <span>Address</span>
+          <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="e.g. 1234 Main St, Denver" minLength={3} required />
+        </label>
+        <button type="submit" className="button button--primary" disabled={isLoading}>{isLoading ? 'Searching…' : 'Search listings'}</button>
+      </form>
+      {error && <p className="cma-error" role="alert">{errorMessage(error, 'The search failed.')}</p>}
+      {isSuccess && results.length === 0 && <p className="cma-empty">No listing matches that address. Check the spelling, or enter the subject by hand on the next step.</p>}
+      {results.length > 0 && (
+        <ul className="cma-results" aria-label="Search results">
+          {results.map((record) => (
+            <li key={record.uuid}>
+              <span>
+                <strong>{addressOf(record)}</strong> — {String(record.MLS ?? '')} {record['Listing Id'] ? `· ${String(record['Listing Id'])}` : ''}
+              </span>
+              <button type="button" className="button button--secondary" onClick={() => onPick(record, results)}>{actionLabel}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RecentReports({ onRestore }: { onRestore(state: HistoryState): void }) {
+  const { data, isLoading, isError } = useGetRecentReportsQuery();
+  const entries = data ?? [];
+  return (
+    <div className="card" aria-label="Recent reports">
+      <h2 className="card__title">Recent reports</h2>
+      {isLoading && <p>Loading…</p>}
+      {isError && <p className="cma-empty">Saved reports are not available right now.</p>}
+      {!isLoading && !isError && entries.length === 0 && <p className="cma-empty">No saved reports yet. Reports saved from the report page appear here.</p>}
+      {entries.length > 0 && (
+        <ul className="cma-results">
+          {entries.slice(0, 5).map((entry, index) => (
+            <li key={`${entry.address}-${index}`}>
+              <span>{entry.address}</span>
+              <button type="button" className="button button--ghost" onClick={() => onRestore(parseState(entry.state))}>Open</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function parseState(state: unknown): HistoryState {
+  if (typeof state === 'string') {
+    try {
+      return JSON.parse(state) as HistoryState;
+    } catch {
+      return {};
+    }
+  }
+  return (state ?? {}) as HistoryState;
+}

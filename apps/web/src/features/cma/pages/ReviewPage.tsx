@@ -1,0 +1,235 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { useEncodedImagesMutation, type PropertyImage } from '../api/cmaApi';
+import { AdjustedPriceChart, PricePerSqftChart, type SizePoint } from '../components/Charts';
+import { imageSrc } from '../components/PhotoManager';
+import { StepNav } from '../components/StepNav';
+import { allListings } from '../model/listingPool';
+import { addressOf } from '../model/records';
+import { setWeighting } from '../store/workflow';
+import { useCmaComputation, useReport } from '../store/useReport';
+import '../cma.css';
+
+const METHODS: { value: WeightingMethod; label: string }[] = [
+  { value: 'inverse-gross', label: 'By adjustment size (1 ÷ (gross % + 5 %))' },
+  { value: 'equal', label: 'Equal weights' },
+  { value: 'manual', label: 'Manual weights' },
+];
+
+export default function ReviewPage() {
+  useDocumentTitle('Review');
+  const { report, edit, update } = useReport();
+  const navigate = useNavigate();
+  const computation = useCmaComputation();
+  const rec = computation.reconciliation;
+  const method = computation.formulas.weighting?.method ?? 'inverse-gross';
+  const manual = computation.formulas.weighting?.manualWeights ?? {};
+  const rangeStart = report.range.start === '' ? rec?.range.start ?? '' : report.range.start;
+  const rangeEnd = report.range.end === '' ? rec?.range.end ?? '' : report.range.end;
+  const adjusted = computation.comparables.filter((c) => c.adjustment);
+  const [loadSubjectPhotos] = useEncodedImagesMutation();
+  const [subjectPhotos, setSubjectPhotos] = useState<PropertyImage[]>([]);
+  const subjectUuid = report.selectedPropertydataUUID;
+  useEffect(() => {
+    if (!subjectUuid) return;
+    let live = true;
+    loadSubjectPhotos(subjectUuid)
+      .unwrap()
+      .then((list) => live && setSubjectPhotos(list))
+      .catch(() => live && setSubjectPhotos([]));
+    return () => {
+      live = false;
+    };
+  }, [subjectUuid, loadSubjectPhotos]);
+  const photoChoice = ((report.report_data as { photoChoice?: Record<string, string> } | null)?.photoChoice ?? {}) as Record<string, string>;
+
+  const sizePoints = useMemo<SizePoint[]>(() => {
+    const chosen = new Set(adjusted.map((c) => c.record.uuid));
+    const points: SizePoint[] = [];
+    for (const r of allListings(report.allCsvData).slice(0, 2000)) {
+      const size = r['Above Grade Finished Area'];
+      const rate = r.perSquareFeet;
+      if (typeof size === 'number' && typeof rate === 'number' && size > 0) points.push({ id: r.uuid, size, perSqft: rate, kind: chosen.has(r.uuid) ? 'comparable' : 'market', label: addressOf(r) });
+    }
+    for (const c of adjusted) {
+      const size = c.record['Above Grade Finished Area'];
+      const rate = c.record.perSquareFeet;
+      if (!points.some((p) => p.id === c.record.uuid) && typeof size === 'number' && typeof rate === 'number') points.push({ id: c.record.uuid, size, perSqft: rate, kind: 'comparable', label: addressOf(c.record) });
+    }
+    return points;
+  }, [report.allCsvData, adjusted]);
+
+  function goToReport() {
+    if (!rec) return;
+    // The PDF prints the subject photo from base64Images; only the chosen one is stored (localStorage is small).
+    const chosenSubjectPhoto = subjectPhotos.find((p) => String(p.id) === photoChoice.subject) ?? subjectPhotos[0];
+    update({
+      base64Images: chosenSubjectPhoto ? [imageSrc(chosenSubjectPhoto)] : [],
+      range: { start: rangeStart, end: rangeEnd },
+      review_data: {
+        value: rec.value,
+        method: rec.method,
+        weights: rec.weights,
+        suggestedRange: rec.range,
+        explanation: rec.explanation,
+        asOfDate: computation.asOfDate,
+        comparables: adjusted.map((c) => ({ uuid: c.record.uuid, ...c.adjustment })),
+        warnings: computation.warnings,
+      },
+      report_data: { ...(report.report_data ?? {}), pdfColor: report.pdfColor, photoChoice },
+    });
+    navigate('/report');
+  }
+
+  if (!rec) {
+    return (
+      <section className="page cma-page" aria-labelledby="page-title">
+        <StepNav />
+        <h1 id="page-title">Review</h1>
+        <div className="card"><p className="cma-empty">Nothing to review yet: choose a subject and at least one comparable with a sale price. <Link to="/compare">Choose comparables</Link>.</p></div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page page--wide cma-page" aria-labelledby="page-title">
+      <StepNav />
+      <h1 id="page-title">Review</h1>
+      <div className="cma-value card" aria-label="Reconciled value">
+        <div>
+          <span className="eyebrow">Reconciled value</span>
+          <p className="cma-value__figure" data-testid="reconciled-value">{formatAmount(rec.value)}</p>
+          <p className="cma-hint">{rec.explanation}</p>
+        </div>
+        <fieldset className="cma-range">
+          <legend>Suggested price range</legend>
+          <label className="cma-field">
+            <span>Range start ($)</span>
+            <input type="number" step="1000" value={rangeStart} onChange={(e) => update({ range: { start: e.target.value === '' ? '' : Number(e.target.value), end: rangeEnd } })} />
+          </label>
+          <label className="cma-field">
+            <span>Range end ($)</span>
+            <input type="number" step="1000" value={rangeEnd} onChange={(e) => update({ range: { start: rangeStart, end: e.target.value === '' ? '' : Number(e.target.value) } })} />
+          </label>
+          <button type="button" className="cma-link" onClick={() => update({ range: { start: '', end: '' } })}>Use the suggested {formatAmount(rec.range.start)} – {formatAmount(rec.range.end)}</button>
+        </fieldset>
+      </div>
+
+      <div className="card">
+        <div className="cma-form-row">
+          <label className="cma-field">
+            <span>Weighting</span>
+            <select value={method} onChange={(e) => edit(setWeighting, e.target.value as WeightingMethod, method === 'manual' ? manual : Object.fromEntries(rec.weights.map((w) => [w.comparableId, Math.round(w.share * 100)])))}>
+              {METHODS.map((m) => (
+                <option key={m.value} value={m.value}>{m.label}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <table className="cma-table" aria-label="Adjusted prices side by side">
+          <thead>
+            <tr><th scope="col">Comparable</th><th scope="col">Net sales price</th><th scope="col">Adjustments</th><th scope="col">Adjusted price</th><th scope="col">Gross %</th><th scope="col">Weight</th><th scope="col">Photo</th></tr>
+          </thead>
+          <tbody>
+            {adjusted.map((c, i) => {
+              const a = c.adjustment!;
+              const weight = rec.weights[i];
+              const photos = Array.isArray(c.record.propertyImages) ? (c.record.propertyImages as unknown[]) : [];
+              return (
+                <tr key={c.record.uuid}>
+                  <th scope="row">Comp {i + 1}: {addressOf(c.record)}</th>
+                  <td className="cma-num">{formatAmount(a.netSalesPrice)}</td>
+                  <td className="cma-num">{formatAmount(a.totalAdjustment)}</td>
+                  <td className="cma-num"><strong>{formatAmount(a.adjustedPrice)}</strong></td>
+                  <td><span className={`risk risk--${a.grossRisk}`}>{formatPercent(a.grossPercent)}</span></td>
+                  <td title={weight?.reason}>
+                    {method === 'manual' ? (
+                      <input
+                        type="number"
+                        min="0"
+                        aria-label={`Weight of comp ${i + 1}`}
+                        className="cma-rate__input"
+                        value={manual[a.comparableId] ?? ''}
+                        onChange={(e) => edit(setWeighting, 'manual', { ...manual, [a.comparableId]: Number(e.target.value) })}
+                      />
+                    ) : null}{' '}
+                    {weight ? formatPercent(weight.share * 100) : ''}
+                  </td>
+                  <td>
+                    {photos.length === 0 ? (
+                      <span className="cma-hint">none</span>
+                    ) : (
+                      <select aria-label={`Photo of comp ${i + 1}`} value={photoChoice[c.record.uuid] ?? ''} onChange={(e) => update({ report_data: { ...(report.report_data ?? {}), photoChoice: { ...photoChoice, [c.record.uuid]: e.target.value } } })}>
+                        <option value="">First photo</option>
+                        {photos.map((p, n) => (
+                          <option key={n} value={imageSrc(p as string)}>Photo {n + 1}</option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="cma-charts">
+        <div className="card">
+          <h2 className="card__title">Adjusted prices</h2>
+          <AdjustedPriceChart
+            bars={adjusted.map((c, i) => ({ id: c.record.uuid, label: `Comp ${i + 1}`, netSalesPrice: c.adjustment!.netSalesPrice, adjustedPrice: c.adjustment!.adjustedPrice }))}
+            value={rec.value}
+            range={typeof rangeStart === 'number' && typeof rangeEnd === 'number' ? { start: rangeStart, end: rangeEnd } : rec.range}
+          />
+        </div>
+        <div className="card">
+          <h2 className="card__title">Price per sq ft vs size</h2>
+          <PricePerSqftChart points={sizePoints} subjectSize={computation.subjectFacts?.aboveGradeFinishedArea ?? null} />
+        </div>
+      </div>
+
+      {subjectPhotos.length > 0 && (
+        <div className="card">
+          <h2 className="card__title">Subject photo for the report</h2>
+          <div className="cma-photo-choice" role="radiogroup" aria-label="Subject photo">
+            {subjectPhotos.map((photo, n) => {
+              const chosen = (photoChoice.subject ?? String(subjectPhotos[0]!.id)) === String(photo.id);
+              return (
+                <label key={String(photo.id)} className={`cma-photo-option${chosen ? ' cma-photo-option--chosen' : ''}`}>
+                  <input type="radio" name="subject-photo" checked={chosen} onChange={() => update({ report_data: { ...(report.report_data ?? {}), photoChoice: { ...photoChoice, subject: String(photo.id) } } })} />
+                  <img src={imageSrc(photo)} alt={`Subject photo ${n + 1}`} />
+                </label>
+              );
+            })}
+          </div>
+        </div>
+      )}
+
+      <div className="card">
+        <h2 className="card__title">Report</h2>
+        <div className="cma-form-row">
+          <label className="cma-field cma-field--grow">
+            <span>Report name</span>
+            <input value={report.reportName} onChange={(e) => update({ reportName: e.target.value })} />
+          </label>
+          <label className="cma-field cma-field--grow">
+            <span>Client name</span>
+            <input value={report.clientName} onChange={(e) => update({ clientName: e.target.value })} />
+          </label>
+          <label className="cma-field">
+            <span>PDF colour</span>
+            <input type="color" value={report.pdfColor} onChange={(e) => update({ pdfColor: e.target.value })} />
+          </label>
+        </div>
+      </div>
+
+      <div className="button-row">
+        <Link className="button button--ghost" to="/adjustment">← Back to adjustments</Link>
+        <button type="button" className="button button--primary" onClick={goToReport}>Continue to the report →</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+// The workflow's edits to the report store, as pure "state → changed keys" functions dispatched through the
+// report slice's updateReport (spec §3 key names kept: history restore and the PDF read them).
+import type { AdditionalFacts, CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
+import type { ReportState } from '../../report/store/reportSlice';
+import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
+import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
+import { asRecords, isRecord, addressOf, type CmaRecord } from '../model/records';
+
+type Patch = Partial<ReportState>;
+type Rows = ReportState['comaparables'];
+
+const rows = (records: CmaRecord[]): Rows => records as unknown as Rows;
+
+/** Records loaded from a CSV or the database become the candidate list (appended, duplicates by uuid skipped). */
+export function loadListings(state: ReportState, records: CmaRecord[], options: { append: boolean; fromUpload: boolean }): Patch {
+  if (options.append) rememberListings(allListings(state.allCsvData), false);
+  rememberListings(records, options.append);
+  const merged = allListings(options.append ? state.allCsvData : []);
+  const subject = isRecord(state.selectedPropertydata) ? state.selectedPropertydata : null;
+  const kept = rows(listingsToStore(merged, subject));
+  return {
+    allCsvData: kept,
+    // The subject is picked from allCsvData; selectPropertyList holds only address-search results (a copy would double the stored size).
+    selectPropertyList: options.fromUpload ? [] : rows(records),
+    isUploadCSV: options.fromUpload,
+    inputAddressState: !options.fromUpload,
+  };
+}
+
+export function chooseSubject(state: ReportState, record: CmaRecord): Patch {
+  const sameSubject = state.selectedPropertydataUUID === record.uuid;
+  const subjectInfo = (record.subjectAdditionalInfo as AdditionalFacts | undefined) ?? (record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {};
+  const subject: CmaRecord = { ...record, subjectAdditionalInfo: { ...subjectInfo } };
+  const comps = asRecords(state.comaparables).filter((c) => c.uuid !== record.uuid);
+  const listings = allListings(state.allCsvData);
+  const kept = listings.length > MAX_STORED_LISTINGS ? { allCsvData: rows(listingsToStore(listings, record)) } : {};
+  return {
+    ...kept,
+    selectedPropertydata: subject as unknown as ReportState['selectedPropertydata'],
+    selectedPropertydataUUID: record.uuid,
+    selectedPropertyAddress: addressOf(record),
+    address: addressOf(record),
+    selectedAdditionalInfo: { ...subjectInfo },
+    ...(sameSubject ? {} : comparablesPatch(comps)),
+  };
+}
+
+export function updateSubject(state: ReportState, changes: Partial<CmaRecord>): Patch {
+  if (!isRecord(state.selectedPropertydata)) return {};
+  const subject = { ...state.selectedPropertydata, ...changes } as CmaRecord;
+  return {
+    selectedPropertydata: subject as unknown as ReportState['selectedPropertydata'],
+    selectedPropertyAddress: addressOf(subject),
+    address: addressOf(subject),
+    selectedAdditionalInfo: { ...((subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {}) },
+  };
+}
+
+/** The selected comparables and the keys derived from them (checked uuids, listing ids, count). */
+function comparablesPatch(comps: CmaRecord[]): Patch {
+  return {
+    comaparables: rows(comps),
+    checked: comps.map((c) => c.uuid),
+    listing_id_arr: comps.map((c) => String(c['Listing Id'] ?? c.uuid)),
+    count: comps.length,
+  };
+}
+
+export function toggleComparable(state: ReportState, record: CmaRecord): Patch {
+  const comps = asRecords(state.comaparables);
+  const selected = comps.some((c) => c.uuid === record.uuid);
+  const next = selected ? comps.filter((c) => c.uuid !== record.uuid) : [...comps, { ...record, add_adjustment: record.add_adjustment !== false }];
+  const removed = asRecords(state.removedComparables).filter((r) => r.uuid !== record.uuid);
+  return { ...comparablesPatch(next), removedComparables: rows(selected ? [...removed, record] : removed) };
+}
+
+export function removeComparable(state: ReportState, uuid: string): Patch {
+  const comps = asRecords(state.comaparables);
+  const gone = comps.find((c) => c.uuid === uuid);
+  if (!gone) return {};
+  return { ...comparablesPatch(comps.filter((c) => c.uuid !== uuid)), removedComparables: rows([...asRecords(state.removedComparables).filter((r) => r.uuid !== uuid), gone]) };
+}
+
+export function restoreComparable(state: ReportState, uuid: string): Patch {
+  const removed = asRecords(state.removedComparables);
+  const back = removed.find((r) => r.uuid === uuid);
+  if (!back) return {};
+  const comps = asRecords(state.comaparables).filter((c) => c.uuid !== uuid);
+  return { ...comparablesPatch([...comps, back]), removedComparables: rows(removed.filter((r) => r.uuid !== uuid)) };
+}
+
+/** A comparable from another file, the database or typed by hand: kept in extraComparables and selected. */
+export function addExtraComparable(state: ReportState, record: CmaRecord, source: 'file' | 'database' | 'manual'): Patch {
+  const extras = asRecords(state.extraComparables).filter((r) => r.uuid !== record.uuid);
+  const tagged = { ...record, notes: record.notes || `Added from ${source === 'manual' ? 'a hand entry' : source === 'file' ? 'another file' : 'the listing database'}` };
+  const comps = asRecords(state.comaparables).filter((c) => c.uuid !== record.uuid);
+  return {
+    extraComparables: rows([...extras, tagged]),
+    ...(source === 'file' ? { csvNewData: rows([...asRecords(state.csvNewData).filter((r) => r.uuid !== record.uuid), tagged]) } : {}),
+    ...comparablesPatch([...comps, tagged]),
+  };
+}
+
+export function updateComparable(state: ReportState, uuid: string, changes: Partial<CmaRecord>): Patch {
+  const comps = asRecords(state.comaparables).map((c) => (c.uuid === uuid ? ({ ...c, ...changes } as CmaRecord) : c));
+  return { comaparables: rows(comps) };
+}
+
+function withFormulas(state: ReportState, change: (formulas: AdjustmentFormulas) => AdjustmentFormulas): Patch {
+  return { adjustment_formulas: change({ ...formulasOf(state.adjustment_formulas) }) as unknown as ReportState['adjustment_formulas'] };
+}
+
+/** Sets (or clears, with null) the rate or amount of one grid cell. */
+export function setCellOverride(state: ReportState, uuid: string, style: string, override: CellOverride | null): Patch {
+  return withFormulas(state, (f) => {
+    const cells = { ...(f.cells ?? {}) };
+    const row = { ...(cells[uuid] ?? {}) };
+    if (override && (override.rate != null || override.amount != null)) row[style] = override;
+    else delete row[style];
+    cells[uuid] = row;
+    return { ...f, cells };
+  });
+}
+
+export function toggleCategory(state: ReportState, style: string): Patch {
+  return withFormulas(state, (f) => {
+    const disabled = new Set(f.disabledCategories ?? []);
+    if (disabled.has(style)) disabled.delete(style);
+    else disabled.add(style);
+    return { ...f, disabledCategories: [...disabled] };
+  });
+}
+
+export function setRateOverride(state: ReportState, style: string, rates: TierRates | null): Patch {
+  return withFormulas(state, (f) => {
+    const rateOverrides = { ...(f.rateOverrides ?? {}) };
+    if (rates) rateOverrides[style] = rates;
+    else delete rateOverrides[style];
+    return { ...f, rateOverrides };
+  });
+}
+
+export function setTimeRate(state: ReportState, monthlyRate: number | null): Patch {
+  return withFormulas(state, (f) => ({ ...f, monthlyTimeRate: monthlyRate }));
+}
+
+export function setWeighting(state: ReportState, method: WeightingMethod, manualWeights?: Record<string, number>): Patch {
+  return withFormulas(state, (f) => ({ ...f, weighting: { method, manualWeights: manualWeights ?? f.weighting?.manualWeights } }));
+}
