@@ -1,3 +1,4 @@
+import './app/zod-jitless'; // first: before any schema is built
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,0 +1,69 @@
+import { useNavigate } from 'react-router';
+import type { SubscriptionPlan } from '@cma/contracts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { hasToken } from '../../../shared/session/session';
+import { PageLoader } from '../../../shared/ui/PageLoader';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { setAllSubcriptionPlan, setLoginState, setSubscriptionPlan } from '../../accounts/store/loginSlice';
+import { useSubscriptionPlanListQuery } from '../billingApi';
+import { formatChargeDate, formatPlanAmount } from '../order';
+import '../billing.css';
+
+/** /subscription-plan: choose a plan; the choice is kept in the login store through registration to /card-details. */
+export default function SubscriptionPlanPage() {
+  useDocumentTitle('Choose your plan');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const chosen = useAppSelector((state) => state.login.subscriptionPlan) as SubscriptionPlan | null;
+  const { data: plans, isLoading, isError, refetch } = useSubscriptionPlanListQuery();
+
+  function choose(plan: SubscriptionPlan) {
+    dispatch(setAllSubcriptionPlan((plans ?? []) as unknown as Array<Record<string, unknown>>));
+    dispatch(setSubscriptionPlan(plan as unknown as Record<string, unknown>));
+    if (hasToken()) {
+      navigate('/card-details');
+    } else {
+      dispatch(setLoginState('register'));
+      navigate('/login');
+    }
+  }
+
+  if (isLoading) return <PageLoader label="Loading plans…" />;
+  return (
+    <section className="page plans-page" aria-labelledby="page-title">
+      <h1 id="page-title">Choose your plan</h1>
+      <p className="lead">Every plan starts with a 14-day free trial. Cancel any time before it ends and you pay nothing.</p>
+      {isError || !plans ? (
+        <p role="alert">
+          The plans could not be loaded.{' '}
+          <button type="button" className="billing-link" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul className="plan-grid">
+          {plans.map((plan) => (
+            <li key={plan.id} className={`card plan-card${chosen?.id === plan.id ? ' plan-card--chosen' : ''}`}>
+              <h2 className="plan-card__title">{plan.title}</h2>
+              <p className="plan-card__amount">
+                {formatPlanAmount(plan.amount)} <span className="billing-muted">/ {plan.interval}</span>
+              </p>
+              {plan.description && <p className="plan-card__description">{plan.description}</p>}
+              {plan.features.length > 0 && (
+                <ul className="checklist">
+                  {plan.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              )}
+              <p className="billing-muted">Free until {formatChargeDate(plan.date)}</p>
+              <button type="button" className="button button--primary" onClick={() => choose(plan)} aria-label={`Choose the ${plan.title} plan`}>
+                Choose {plan.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
