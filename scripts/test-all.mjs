@@ -13,6 +13,15 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: integration tests run on embedded PGlite only (the PostgreSQL half is skipped).');
 }
 
+// Dependency audit where the registry's audit endpoint answers; report-only, so an advisory never hides test results.
+const audit = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high'], { encoding: 'utf8' });
+const auditText = `${audit.stdout}${audit.stderr}`;
+if (/audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|405/.test(auditText)) {
+  console.log('Dependency audit skipped: the registry audit endpoint is not reachable from this machine.');
+} else {
+  console.log(`Dependency audit (production dependencies): ${auditText.trim().split('\n').slice(-3).join(' ') || 'no output'}`);
+}
+
 const steps = [];
 steps.push(['system dependencies', run('node', ['scripts/ensure-system-deps.mjs'])]);
 steps.push(['unit + integration', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`])]);
