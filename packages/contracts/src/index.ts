@@ -1,3 +1,11 @@
 // One zod schema per request/response, shared by server, web and CLI. One file per module.
 export * from './envelope';
 export * from './content';
+export * from './accounts';
+export * from './billing';
+export * from './listings';
+export * from './images';
+export * from './adjustment-values';
+export * from './history';
+export * from './report';
+export * from './contact';

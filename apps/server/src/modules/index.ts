@@ -3,6 +3,12 @@ import { systemRoutes } from './system/system.routes';
 import { contentRoutes } from './content/content.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adjustmentValuesRoutes } from './adjustment-values/adjustment-values.routes';
+import { listingsRoutes } from './listings/listings.routes';
+import { imagesRoutes } from './images/images.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { historyRoutes } from './history/history.routes';
+import { reportRoutes } from './report/report.routes';
+import { contactRoutes } from './contact/contact.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, adjustmentValuesRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, contactRoutes];

@@ -1,2 +1,7 @@
 // One file per domain module; add yours here and a matching SQL migration in ../../migrations.
 export * from './core';
+export * from './billing';
+export * from './accounts';
+export * from './listings';
+export * from './report';
+export * from './contact';

@@ -1,0 +1,44 @@
+import type { Database } from '@cma/db';
+
+export interface AgentProfile {
+  name: string;
+  email: string;
+  agent_name: string | null;
+  business_name: string | null;
+  phone: string | null;
+  business_email: string | null;
+  website: string | null;
+  address: string | null;
+  logo_key: string | null;
+}
+
+export function createReportRepository(database: Database) {
+  return {
+    /** The agent's account and business details (business_details belongs to accounts; read here for branding only). */
+    async agentProfile(userId: string): Promise<AgentProfile | undefined> {
+      const [row] = await database.query<AgentProfile>(
+        `select u.name, u.email, b.agent_name, b.business_name, coalesce(nullif(b.phone, ''), u.phone) as phone,
+                b.email as business_email, b.website, b.address, b.logo_key
+         from users u left join business_details b on b.user_id = u.id where u.id = $1`,
+        [userId],
+      );
+      return row;
+    },
+
+    /** Counts a report id once: true when this call counted it. */
+    async countReport(userId: string, reportId: string): Promise<{ counted: boolean; reportCount: number }> {
+      return database.transaction(async (tx) => {
+        const inserted = await tx.query<{ report_id: string }>(
+          'insert into report_counter_events (user_id, report_id) values ($1, $2) on conflict do nothing returning report_id',
+          [userId, reportId],
+        );
+        const counted = inserted.length > 0;
+        const [row] = counted
+          ? await tx.query<{ report_count: number }>('update users set report_count = report_count + 1 where id = $1 returning report_count', [userId])
+          : await tx.query<{ report_count: number }>('select report_count from users where id = $1', [userId]);
+        return { counted, reportCount: Number(row?.report_count ?? 0) };
+      });
+    },
+  };
+}
+export type ReportRepository = ReturnType<typeof createReportRepository>;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REPORT_SENT_MESSAGE, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
+import { ok } from '../../http/envelope';
+import { currentUserId, requireSubscriber } from '../../http/auth';
+import { rateLimit } from '../../http/rate-limit';
+import { createReportRepository } from './report.repository';
+import { createReportService } from './report.service';
+import { createWorkerPdfRenderer } from './pdf-renderer';
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const renderer = createWorkerPdfRenderer();
+  app.addHook('onClose', () => renderer.close());
+  const service = createReportService({
+    renderer,
+    repository: createReportRepository(app.ctx.database),
+    mail: app.ctx.mail,
+    storage: app.ctx.storage,
+    now: app.ctx.now,
+    mapTileUrl: app.ctx.config.mapTileUrl,
+  });
+  const tags = ['report'];
+
+  app.post(
+    '/api/send-pdf',
+    {
+      // Rendering is CPU-heavy and each call sends an e-mail: a per-user hourly cap keeps both in check.
+      preHandler: [requireSubscriber, rateLimit({ name: 'send-pdf', limit: 60, windowMs: 60 * 60 * 1000, extraKeys: (request) => (request.auth ? [`user:${request.auth.userId}`] : []) })],
+      schema: { tags, summary: 'Render the report PDF from the state and e-mail it to the client', body: sendPdfRequest, response: { 200: sendPdfResponse } },
+    },
+    async (request) => ok(await service.sendPdf(currentUserId(request), request.body), REPORT_SENT_MESSAGE),
+  );
+
+  app.post(
+    '/api/update-report-counter',
+    {
+      preHandler: requireSubscriber,
+      schema: { tags, summary: 'Count a generated report (once per report id)', body: updateReportCounterRequest, response: { 200: updateReportCounterResponse } },
+    },
+    async (request) => {
+      const { counted, reportCount } = await service.countReport(currentUserId(request), request.body.report_id);
+      return ok({ report_count: reportCount, counted });
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { buildReportInput, ReportStateError } from '@cma/report';
+import type { PdfRenderer } from './pdf-renderer';
+import type { FileStorage } from '../storage/file-storage';
+import type { MailService } from '../mail/mail.service';
+import { ValidationError } from '../../http/errors';
+import type { ReportRepository } from './report.repository';
+
+interface Deps {
+  repository: ReportRepository;
+  mail: MailService;
+  storage: FileStorage;
+  now: () => Date;
+  mapTileUrl: string | null;
+  renderer: PdfRenderer;
+}
+
+const sniffImage = (bytes: Buffer): string | null =>
+  bytes[0] === 0x89 && bytes[1] === 0x50 ? 'image/png' : bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : null;
+
+/** A safe attachment name from the subject's address: '1234-Elm-Street-CMA.pdf'. */
+export function pdfFilename(street: string): string {
+  const slug = street.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return `${slug || 'Report'}-CMA.pdf`;
+}
+
+export function createReportService(deps: Deps) {
+  return {
+    /** Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client. */
+    async sendPdf(userId: string, request: { email: string; state: string | Record<string, unknown>; message?: string }) {
+      const profile = await deps.repository.agentProfile(userId);
+      if (!profile) throw new ValidationError({ user: ['Unknown user.'] });
+      let state: Record<string, unknown>;
+      try {
+        state = typeof request.state === 'string' ? JSON.parse(request.state) : request.state;
+      } catch {
+        throw new ValidationError({ state: ['The state must be a JSON string.'] });
+      }
+      // The business logo on file is used when the state carries none.
+      if (state && typeof state === 'object' && !(Array.isArray(state.businessImages) && state.businessImages.length) && profile.logo_key) {
+        const logo = await deps.storage.get(profile.logo_key);
+        const type = logo && sniffImage(logo);
+        if (logo && type) state = { ...state, businessImages: [`data:${type};base64,${logo.toString('base64')}`] };
+      }
+      let input;
+      try {
+        input = buildReportInput(state, {
+          now: deps.now(),
+          mapTileUrl: deps.mapTileUrl,
+          agent: {
+            agentName: profile.agent_name || profile.name,
+            agentEmail: profile.business_email || profile.email,
+            agentPhone: profile.phone ?? '',
+            businessName: profile.business_name ?? '',
+            businessAddress: profile.address ?? '',
+            businessWebsite: profile.website ?? '',
+          },
+        });
+      } catch (error) {
+        if (error instanceof ReportStateError) throw new ValidationError({ state: [error.message] });
+        throw error;
+      }
+      const pdf = await deps.renderer.render(input);
+      const filename = pdfFilename(input.subject.street);
+      const agentName = input.branding.agentName || profile.name;
+      const replyTo = profile.business_email || profile.email;
+      await deps.mail.send({
+        to: request.email,
+        replyTo,
+        subject: `${input.reportName}: ${input.subject.fullAddress}`,
+        title: `Your ${input.reportName.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
+        paragraphs: [
+          input.clientName ? `Hello ${input.clientName},` : 'Hello,',
+          ...(request.message ? [request.message] : []),
+          `${agentName} has prepared a comparative market analysis for ${input.subject.fullAddress}. The report is attached as a PDF.`,
+          `Reply to this e-mail to reach ${agentName} directly.`,
+        ],
+        footnote: 'The analysis is an approximate value based on comparable sales, not a licensed appraisal.',
+        attachments: [{ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+      });
+      return { email: request.email, filename, bytes: pdf.length };
+    },
+
+    countReport: (userId: string, reportId: string) => deps.repository.countReport(userId, reportId),
+  };
+}
+export type ReportService = ReturnType<typeof createReportService>;

@@ -1,0 +1,45 @@
+// The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
+import type { HistoryPage, PostHistoryRequest } from '@cma/contracts';
+import { api } from '../../../shared/api/api';
+import type { ApiEnvelope } from '../../../shared/api/baseQuery';
+
+export const reportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getHistoryPage: build.query<HistoryPage, number>({
+      query: (page) => `/api/get-history?page=${page}`,
+      transformResponse: (response: ApiEnvelope<HistoryPage>) =>
+        response.data ?? { data: [], current_page: 1, per_page: 10, total: 0, next_page_url: null, prev_page_url: null },
+      providesTags: ['History'],
+    }),
+    postHistory: build.mutation<{ id: number; report_id: string; created: boolean }, PostHistoryRequest>({
+      query: (body) => ({ url: '/api/post-history', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<{ id: number; report_id: string; created: boolean }>) => response.data!,
+      invalidatesTags: ['History'],
+    }),
+    sendPdf: build.mutation<{ email: string; filename: string }, { email: string; state: string; message?: string }>({
+      query: (body) => ({ url: '/api/send-pdf', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<{ email: string; filename: string }>) => response.data!,
+    }),
+    updateReportCounter: build.mutation<{ report_count: number; counted: boolean }, { report_id: string }>({
+      query: (body) => ({ url: '/api/update-report-counter', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<{ report_count: number; counted: boolean }>) => response.data!,
+    }),
+    getAgentDetails: build.query<{ user?: { name?: string; email?: string; phone?: string | null }; business?: Record<string, unknown> | null }, void>({
+      query: () => '/api/user-details',
+      transformResponse: (response: ApiEnvelope<{ user?: { name?: string; email?: string; phone?: string | null }; business?: Record<string, unknown> | null }>) => response.data ?? {},
+      providesTags: ['User'],
+    }),
+    /** A property's stored photos as data URLs (the only photos the PDF draws). */
+    encodedReportImages: build.mutation<string[], string>({
+      query: (propertyId) => ({ url: `/api/encoded/img/list/${encodeURIComponent(propertyId)}`, method: 'POST' }),
+      transformResponse: (response: ApiEnvelope<Array<{ id: string; data_url: string }>>) =>
+        (Array.isArray(response.data) ? response.data : []).map((image) => image.data_url).filter((url) => typeof url === 'string'),
+    }),
+    reloadAdjustmentValues: build.query<Record<string, unknown>, void>({
+      query: () => '/api/property-adjustment-valu-list',
+      transformResponse: (response: ApiEnvelope<{ user_property_adjustment_value?: Record<string, unknown> }>) => response.data?.user_property_adjustment_value ?? {},
+    }),
+  }),
+});
+
+export const { useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, useLazyGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

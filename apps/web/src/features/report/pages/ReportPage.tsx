@@ -1,0 +1,221 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { buildReportInput, renderReportBlob, type BuildOptions } from '@cma/report';
+import { emailField } from '@cma/contracts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
+import { updateReport } from '../store/reportSlice';
+import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
+import '../report.css';
+
+const SOMETHING_WENT_WRONG = 'Something went wrong.';
+
+function messageOf(error: unknown): string {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' && data.message ? data.message : SOMETHING_WENT_WRONG;
+}
+
+function fileNameOf(street: string): string {
+  return `${street.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'Report'}-CMA.pdf`;
+}
+
+/** /report: the branded PDF rendered in the browser (same document as the server's), download, send, save. */
+export default function ReportPage() {
+  useDocumentTitle('Report');
+  const report = useAppSelector((state) => state.report);
+  const dispatch = useAppDispatch();
+  const agent = useGetAgentDetailsQuery();
+  const [sendPdf, sending] = useSendPdfMutation();
+  const [postHistory, saving] = usePostHistoryMutation();
+  const [countReport] = useUpdateReportCounterMutation();
+  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const [renderError, setRenderError] = useState<string | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState('');
+  const counted = useRef<string | null>(null);
+  const reportId = reportIdOf(report);
+  const [fetchPhotos] = useEncodedReportImagesMutation();
+  const [photos, setPhotos] = useState<Record<string, string[]> | null>(null);
+
+  // Photos the agent uploaded live on the server; the PDF needs them as data URLs (subject and every comparable).
+  const propertyIds = useMemo(() => {
+    const ids = [report.selectedPropertydata?.uuid, ...report.comaparables.map((c) => c.uuid)];
+    return ids.filter((id): id is string => typeof id === 'string' && id !== '');
+  }, [report.selectedPropertydata, report.comaparables]);
+  const propertyIdsKey = propertyIds.join(',');
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all(propertyIds.map((id) => fetchPhotos(id).unwrap().then((urls) => [id, urls] as const, () => [id, [] as string[]] as const))).then((entries) => {
+      if (!cancelled) setPhotos(Object.fromEntries(entries));
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Refetched only when the set of properties changes (the key), not on every store edit.
+  }, [propertyIdsKey, fetchPhotos]);
+
+  // Every report gets an id once: it makes saving idempotent and the generated-report count exact.
+  useEffect(() => {
+    if (!reportId) dispatch(updateReport({ report_data: { ...(report.report_data ?? {}), reportId: newReportId() } }));
+  }, [reportId, report.report_data, dispatch]);
+
+  const savedState = useMemo(() => savedStateOf(report), [report]);
+  const options = useMemo<BuildOptions>(() => {
+    const business = agent.data?.business ?? {};
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    return {
+      agent: {
+        agentName: text(business.agent_name) || text(agent.data?.user?.name),
+        agentEmail: text(business.email) || text(agent.data?.user?.email),
+        agentPhone: text(business.phone) || text(agent.data?.user?.phone),
+        businessName: text(business.business_name),
+        businessAddress: text(business.address),
+        businessWebsite: text(business.website),
+      },
+    };
+  }, [agent.data]);
+  const logo = typeof agent.data?.business?.logo === 'string' ? agent.data.business.logo : null;
+  const stateForPdf = useMemo(() => {
+    const withLogo = logo && (!Array.isArray(savedState.businessImages) || savedState.businessImages.length === 0) ? { ...savedState, businessImages: [logo] } : savedState;
+    if (!photos) return withLogo;
+    const subjectId = report.selectedPropertydata?.uuid;
+    return {
+      ...withLogo,
+      base64Images: [...report.base64Images, ...(typeof subjectId === 'string' ? (photos[subjectId] ?? []) : [])],
+      comaparables: report.comaparables.map((c) => {
+        const own = Array.isArray(c.propertyImages) ? c.propertyImages : [];
+        return typeof c.uuid === 'string' && photos[c.uuid]?.length ? { ...c, propertyImages: [...own, ...photos[c.uuid]!] } : c;
+      }),
+    };
+  }, [savedState, logo, photos, report.base64Images, report.comaparables, report.selectedPropertydata]);
+  const input = useMemo(() => {
+    try {
+      return { value: buildReportInput(stateForPdf, options), error: null };
+    } catch (error) {
+      return { value: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [stateForPdf, options]);
+
+  useEffect(() => {
+    if (!input.value || agent.isLoading || (!photos && propertyIds.length > 0)) return;
+    let cancelled = false;
+    let url: string | null = null;
+    setRendering(true);
+    renderReportBlob(input.value)
+      .then((blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setPdfUrl(url);
+        setRenderError(null);
+        // Counted once per generated report id (spec §7 update-report-counter).
+        if (reportId && counted.current !== reportId) {
+          counted.current = reportId;
+          countReport({ report_id: reportId }).catch(() => {});
+        }
+      })
+      .catch((error: unknown) => !cancelled && setRenderError(error instanceof Error ? error.message : String(error)))
+      .finally(() => !cancelled && setRendering(false));
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [input.value, agent.isLoading, photos, propertyIds.length, reportId, countReport]);
+
+  const subject = input.value?.subject;
+  const address = (subject?.fullAddress && subject.fullAddress !== 'Not Available' ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
+  const hasReport = !!report.selectedPropertydata && report.comaparables.length > 0;
+
+  async function onSend(event: FormEvent) {
+    event.preventDefault();
+    const parsed = emailField.safeParse(email);
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? 'Please enter valid Email ID');
+      return;
+    }
+    setEmailError('');
+    try {
+      const sent = await sendPdf({ email: parsed.data, state: JSON.stringify(stateForPdf) }).unwrap();
+      toast.success(`The report has been sent to ${sent.email}.`);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  }
+
+  async function onSave() {
+    if (!address) {
+      toast.error('Choose a subject property before saving.');
+      return;
+    }
+    try {
+      const saved = await postHistory({ address, state: JSON.stringify(savedState) }).unwrap();
+      toast.success(saved.created ? 'Report saved to history.' : 'Report updated in history.');
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  }
+
+  return (
+    <section className="page page--wide report-page" aria-labelledby="page-title">
+      <h1 id="page-title">Report</h1>
+      <p className="lead">Your branded CMA for {address || 'the subject property'}{report.clientName ? `, prepared for ${report.clientName}` : ''}.</p>
+      <div className="report-page__layout">
+        <div>
+          {pdfUrl && !renderError ? (
+            <iframe className="report-page__preview" title="Report preview" src={pdfUrl} />
+          ) : (
+            <div className="report-page__placeholder" role="status">
+              {input.error ?? renderError ?? (hasReport ? 'Preparing your report…' : 'Your report appears here once a subject and comparables are chosen.')}
+            </div>
+          )}
+        </div>
+        <aside className="report-page__panel">
+          <div className="card">
+            <dl className="report-page__summary">
+              <dt>Report</dt>
+              <dd>{report.reportName}</dd>
+              <dt>Client</dt>
+              <dd>{report.clientName || 'Not Available'}</dd>
+              <dt>Suggested range</dt>
+              <dd data-testid="report-range">
+                {input.value?.range ? `$ ${input.value.range.start.toLocaleString('en-US')} – $ ${input.value.range.end.toLocaleString('en-US')}` : 'Not Available'}
+              </dd>
+            </dl>
+            <div className="report-page__actions">
+              {pdfUrl ? (
+                <a className="button button--primary" href={pdfUrl} download={fileNameOf(subject?.street ?? 'Report')}>
+                  Download PDF
+                </a>
+              ) : (
+                <button type="button" className="button button--primary" disabled>
+                  {rendering ? 'Preparing PDF…' : 'Download PDF'}
+                </button>
+              )}
+              <button type="button" className="button button--secondary" onClick={() => void onSave()} disabled={saving.isLoading || !address}>
+                {saving.isLoading ? 'Saving…' : 'Save to history'}
+              </button>
+            </div>
+          </div>
+          <form className="card" onSubmit={(e) => void onSend(e)} noValidate>
+            <h2 className="h4">Send to client</h2>
+            <label className="report-page__field">
+              <span>Client e-mail</span>
+              <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={!!emailError} aria-describedby="send-email-error" />
+            </label>
+            {emailError && (
+              <p id="send-email-error" className="report-page__error">
+                {emailError}
+              </p>
+            )}
+            <button type="submit" className="button button--accent" disabled={sending.isLoading || !hasReport}>
+              {sending.isLoading ? 'Sending…' : 'Send to client'}
+            </button>
+          </form>
+          <Link to="/review">Back to review</Link>
+        </aside>
+      </div>
+    </section>
+  );
+}

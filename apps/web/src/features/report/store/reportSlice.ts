@@ -1,0 +1,124 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../../shared/session/sessionActions';
+
+export type CsvType = 'ReColorado' | 'PPAR';
+export const CSV_TYPES: readonly CsvType[] = ['ReColorado', 'PPAR'];
+export const DEFAULT_REPORT_NAME = 'COMPARATIVE MARKET ANALYSIS';
+export const DEFAULT_PDF_COLOR = '#0070c0';
+/** DESIGN.md §5: the above-grade-area rate is price ÷ area ÷ this divisor. */
+export const DEFAULT_FORMULA_DIVISION = 3;
+
+type Row = Record<string, unknown>;
+
+/**
+ * Report store of spec §3. Keys that a History entry restores keep the spec's spelling (comaparables,
+ * selectedPropertydata, review_data, …). The spec's five lists map to: comparables → `comaparables`,
+ * extra → `extraComparables`, removed → `removedComparables`, newly uploaded → `csvNewData`,
+ * CSV comparables → `allCsvData`.
+ */
+export interface ReportState {
+  reportName: string;
+  clientName: string;
+  range: { start: number | string; end: number | string };
+  pdfColor: string;
+  csvType: CsvType;
+  address: string;
+  count: number;
+  inputAddressState: boolean;
+  isUploadCSV: boolean;
+  comaparables: Row[];
+  extraComparables: Row[];
+  removedComparables: Row[];
+  csvNewData: Row[];
+  allCsvData: Row[];
+  base64Images: string[];
+  businessImages: string[];
+  changeDefaultValues: Row;
+  review_data: Row | null;
+  formula_Division_DefaultValue: number;
+  report_data: Row | null;
+  selectedPropertydata: Row | null;
+  selectedPropertydataUUID: string;
+  selectedPropertyAddress: string;
+  checked: Array<string | number>;
+  selectedAdditionalInfo: Row;
+  propertyImages: Array<string | Row>;
+  selectPropertyList: Row[];
+  adjustment_formulas: Row;
+  listing_id_arr: Array<string | number>;
+}
+
+export const initialReportState: ReportState = {
+  reportName: DEFAULT_REPORT_NAME,
+  clientName: '',
+  range: { start: '', end: '' },
+  pdfColor: DEFAULT_PDF_COLOR,
+  csvType: 'ReColorado',
+  address: '',
+  count: 0,
+  inputAddressState: false,
+  isUploadCSV: true,
+  comaparables: [],
+  extraComparables: [],
+  removedComparables: [],
+  csvNewData: [],
+  allCsvData: [],
+  base64Images: [],
+  businessImages: [],
+  changeDefaultValues: {},
+  review_data: null,
+  formula_Division_DefaultValue: DEFAULT_FORMULA_DIVISION,
+  report_data: null,
+  selectedPropertydata: null,
+  selectedPropertydataUUID: '',
+  selectedPropertyAddress: '',
+  checked: [],
+  selectedAdditionalInfo: {},
+  propertyImages: [],
+  selectPropertyList: [],
+  adjustment_formulas: {},
+  listing_id_arr: [],
+};
+
+/** The keys a saved History entry's state restores (spec §3), in the spec's order. */
+export const HISTORY_RESTORE_KEYS = [
+  'csvNewData', 'changeDefaultValues', 'count', 'review_data', 'formula_Division_DefaultValue', 'report_data',
+  'selectedPropertydata', 'selectedPropertydataUUID', 'address', 'selectedPropertyAddress', 'checked', 'allCsvData',
+  'selectedAdditionalInfo', 'propertyImages', 'comaparables', 'selectPropertyList', 'adjustment_formulas',
+  'listing_id_arr', 'inputAddressState', 'businessImages', 'isUploadCSV', 'base64Images', 'clientName', 'reportName',
+  'range',
+] as const satisfies ReadonlyArray<keyof ReportState>;
+
+export type HistoryState = Partial<Pick<ReportState, (typeof HISTORY_RESTORE_KEYS)[number]>>;
+
+export const reportSlice = createSlice({
+  name: 'report',
+  initialState: initialReportState,
+  reducers: {
+    /** Merge some report fields (the feature pages' everyday write). */
+    updateReport(state, action: PayloadAction<Partial<ReportState>>) {
+      Object.assign(state, action.payload);
+    },
+    /** Overwrite every report field from a saved History entry (spec §4); unknown keys are ignored. */
+    restoreReport(_state, action: PayloadAction<HistoryState>) {
+      const restored: ReportState = { ...initialReportState };
+      for (const key of HISTORY_RESTORE_KEYS) {
+        if (action.payload[key] !== undefined) (restored as unknown as Row)[key] = action.payload[key];
+      }
+      return restored;
+    },
+    /** Spec §4: a reset action returns the report store to its defaults. */
+    resetReport() {
+      return initialReportState;
+    },
+  },
+  extraReducers: (builder) => {
+    // Spec §4: logout clears the stored property images and base64 images.
+    builder.addCase(sessionEnded, (state) => {
+      state.propertyImages = [];
+      state.base64Images = [];
+    });
+  },
+});
+
+export const { updateReport, restoreReport, resetReport } = reportSlice.actions;

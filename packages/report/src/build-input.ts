@@ -1,0 +1,441 @@
+// buildReportInput: saved report state → the normalised view model the PDF prints. Every number comes from the valuation engine.
+import {
+  ABOVE_GRADE_STYLE,
+  adjustComparable,
+  formatAmount,
+  formatNumber,
+  reconcile,
+  validateAdjustmentValues,
+  valuationWarnings,
+  DEFAULT_ADJUSTMENT_VALUES,
+  type AdjustmentValues,
+  type ComparableAdjustment,
+  type AdjustmentSettings,
+  type ReconcileOptions,
+  type RiskColour,
+  type SaleFacts,
+  type WeightingMethod,
+} from '@cma/valuation';
+import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
+import { migrateReportState, type PropertyRow, type ReportState } from './state';
+
+export interface FactLine {
+  label: string;
+  value: string;
+}
+
+export interface PropertyView {
+  id: string;
+  /** Street line (pdf_address), else the full address. */
+  street: string;
+  /** Full address with city, state and zip. */
+  fullAddress: string;
+  status: string;
+  closeDate: string;
+  netSalesPrice: number | null;
+  listPrice: number | null;
+  aboveGradeArea: number | null;
+  pricePerSqft: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Key facts in a fixed order (the comparables grid rows). */
+  facts: FactLine[];
+  /** Additional home facts (location, basement, windows, …). */
+  additionalFacts: FactLine[];
+  /** Feature text fields the export carried (roof, flooring, …). */
+  features: FactLine[];
+  /** Photos as data URLs (png/jpeg only; others are dropped). */
+  photos: string[];
+  publicRemarks: string;
+  agentNotes: string;
+}
+
+export interface AdjustmentRow {
+  style: string;
+  label: string;
+  subjectValue: string;
+  comparableValue: string;
+  amount: number;
+  status: string;
+  explanation: string;
+}
+
+export interface ComparableView extends PropertyView {
+  /** 1-based number printed on the grid, the map and the charts. */
+  number: number;
+  distanceMiles: number | null;
+  /** False when the comparable could not be adjusted (e.g. no sale price); the reason is in `problem`. */
+  adjusted: boolean;
+  problem: string | null;
+  adjustments: AdjustmentRow[];
+  totalAdjustment: number | null;
+  adjustedPrice: number | null;
+  netPercent: number | null;
+  grossPercent: number | null;
+  netRisk: RiskColour | null;
+  grossRisk: RiskColour | null;
+  explanation: string;
+}
+
+export interface WeightView {
+  number: number;
+  street: string;
+  adjustedPrice: number;
+  sharePercent: number;
+  reason: string;
+}
+
+export interface ReconciliationView {
+  value: number;
+  method: WeightingMethod;
+  weights: WeightView[];
+  engineRange: { start: number; end: number };
+  explanation: string;
+}
+
+export interface Branding {
+  agentName: string;
+  agentEmail: string;
+  agentPhone: string;
+  businessName: string;
+  businessAddress: string;
+  businessWebsite: string;
+  /** Logo as a data URL, or null. */
+  logo: string | null;
+}
+
+export interface ReportDocumentInput {
+  reportName: string;
+  clientName: string;
+  /** e.g. 'November 21, 2026'. */
+  reportDate: string;
+  /** Hex colour every heading, rule and band uses. */
+  colour: string;
+  branding: Branding;
+  subject: PropertyView;
+  comparables: ComparableView[];
+  reconciliation: ReconciliationView | null;
+  /** The suggested range printed: the agent's edited range when set, else the engine's. */
+  range: { start: number; end: number; source: 'agent' | 'engine' } | null;
+  warnings: string[];
+  /** The agent's notes to the client. */
+  notes: string;
+  /** Map tile URL template when configured (not drawn yet: the offline drawing is used). */
+  mapTileUrl: string | null;
+}
+
+export interface BuildOptions {
+  /** Render date when the state carries none. */
+  now?: Date;
+  /** Agent details the server knows (used when report_data does not carry them). */
+  agent?: Partial<Omit<Branding, 'logo'>>;
+  mapTileUrl?: string | null;
+}
+
+const IMAGE_DATA_URL = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=\s]+$/;
+
+/** Keeps only png/jpeg data URLs: React-PDF cannot draw other formats and remote URLs are never fetched. */
+export function usablePhotos(values: readonly unknown[]): string[] {
+  const photos: string[] = [];
+  for (const value of values) {
+    const candidates = typeof value === 'string' ? [value] : value && typeof value === 'object' ? photoStrings(value as Record<string, unknown>) : [];
+    for (const candidate of candidates) if (IMAGE_DATA_URL.test(candidate) && !photos.includes(candidate)) photos.push(candidate);
+  }
+  return photos;
+}
+
+function photoStrings(group: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of ['images', 'base64', 'data_url', 'url', 'src', 'image']) {
+    const v = group[key];
+    // The images API returns bare base64 JPEG in `base64`.
+    if (typeof v === 'string') out.push(key === 'base64' && !v.startsWith('data:') ? `data:image/jpeg;base64,${v}` : v);
+    else if (Array.isArray(v)) for (const item of v) if (typeof item === 'string') out.push(item);
+  }
+  return out;
+}
+
+const show = (value: unknown, format?: (n: number) => string): string => {
+  if (format) {
+    const n = numberOf(value);
+    return n == null ? NOT_AVAILABLE : format(n);
+  }
+  return textOf(value) ?? NOT_AVAILABLE;
+};
+const money = (n: number) => formatAmount(n);
+const count = (n: number) => formatNumber(n);
+const sqft = (n: number) => `${formatNumber(n, 0)} sq ft`;
+
+const FEATURE_FIELDS = [
+  'Architectural Style', 'Property Sub Type', 'Construction Materials', 'Roof', 'Flooring', 'Heating', 'Cooling', 'Basement',
+  'Fireplace Features', 'Parking Features', 'Appliances', 'Interior Features', 'Exterior Features', 'Patio And Porch Features',
+  'Lot Features', 'Fencing', 'View', 'Sewer', 'Water Source', 'Utilities', 'Zoning',
+];
+
+const ADDITIONAL_GROUPS = ['Location', 'Basement Type', 'Windows', 'Kitchen Condition', 'Bathroom Condition', 'Heating/Cooling'];
+
+function fullAddressOf(row: PropertyRow): string {
+  const full = textOf(row.properties_address);
+  if (full) return full;
+  const parts = [
+    [row['Street Number'], row['Street Dir Prefix'], row['Street Name'], row['Street Suffix']].map(textOf).filter(Boolean).join(' '),
+    textOf(row.City),
+    [textOf(row.State), textOf(row['Postal Code'])].filter(Boolean).join(' '),
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : NOT_AVAILABLE;
+}
+
+/** The photo the agent chose for a comparable on /review (report_data.photoChoice: uuid → image), listed first. */
+function photoChoiceOf(state: ReportState, row: PropertyRow): unknown[] {
+  const choice = state.report_data?.photoChoice;
+  if (!choice || typeof choice !== 'object' || typeof row.uuid !== 'string') return [];
+  const chosen = (choice as Record<string, unknown>)[row.uuid];
+  return chosen ? [chosen] : [];
+}
+
+function propertyView(row: PropertyRow, facts: SaleFacts, extraPhotos: readonly unknown[]): PropertyView {
+  const fullAddress = fullAddressOf(row);
+  const schools = row.schools && typeof row.schools === 'object' ? (row.schools as Record<string, unknown>) : {};
+  const pricePerSqft =
+    numberOf(row.perSquareFeet) ??
+    (facts.netSalesPrice != null && facts.aboveGradeFinishedArea ? Math.round((facts.netSalesPrice / facts.aboveGradeFinishedArea) * 100) / 100 : null);
+  const added = row.added_COMPARABLESLIST && typeof row.added_COMPARABLESLIST === 'object' ? (row.added_COMPARABLESLIST as Record<string, unknown>) : {};
+  const factLines: FactLine[] = [
+    { label: 'Status', value: show(row.MLS ?? added.Current_State) },
+    { label: 'Close Date', value: show(row['Close Date'] ?? added.Sold_Date) },
+    { label: 'Net Sales Price', value: show(row['Net Sales Price'] ?? added.Sold_Price, money) },
+    { label: 'List Price', value: show(row['List Price'], money) },
+    { label: 'Price per Sq Ft', value: pricePerSqft == null ? NOT_AVAILABLE : `$ ${formatNumber(pricePerSqft, 2)}` },
+    { label: 'Days on Market', value: show(row['Day on market'], count) },
+    { label: 'Levels', value: show(row.Levels) },
+    { label: 'Year Built', value: show(row['Year Built'], String) },
+    { label: 'Lot Size', value: show(row['Lot Size'], sqft) },
+    { label: 'Above Grade Finished', value: show(row['Above Grade Finished Area'], sqft) },
+    { label: 'Below Grade Total', value: show(row['Below Grade Total Area'], sqft) },
+    { label: 'Below Grade Finished', value: show(row['Below Grade Finished Area'], sqft) },
+    { label: 'Total Square Feet', value: show(row['Total Square Feet'], sqft) },
+    { label: 'Bedrooms', value: show(row.Bedrooms, count) },
+    { label: 'Bathrooms', value: show(row.Bathrooms, count) },
+    { label: '3/4 and Full Baths', value: show(row['3/4 and Full Bathrooms'], count) },
+    { label: '1/4 and 1/2 Baths', value: show(row['1/4 and 1/2 Bathrooms'], count) },
+    { label: 'Fireplaces', value: show(row.Fireplace, count) },
+    { label: 'Garage Spaces', value: show(row['Garage Spaces'], count) },
+    { label: 'Neighborhood', value: show(row.Neighborhood) },
+    { label: 'HOA Fee', value: show(row['Assoc Fee'], money) },
+    { label: 'Taxes', value: show(row.Taxes, money) },
+    { label: 'School District', value: show(schools['School District']) },
+    { label: 'High School', value: show(schools.High) },
+    { label: 'Elementary', value: show(schools.Elementary) },
+  ];
+  const additionalFacts = ADDITIONAL_GROUPS.map((group) => ({
+    label: group,
+    value: (facts.additionalFacts as Record<string, string | null | undefined>)[group] ?? NOT_AVAILABLE,
+  }));
+  const features = FEATURE_FIELDS.map((field) => ({ label: field, value: textOf(row[field]) })).filter(
+    (f): f is FactLine => f.value != null,
+  );
+  return {
+    id: facts.id,
+    street: textOf(row.pdf_address) ?? fullAddress,
+    fullAddress,
+    status: show(row.MLS ?? added.Current_State),
+    closeDate: show(row['Close Date'] ?? added.Sold_Date),
+    netSalesPrice: facts.netSalesPrice,
+    listPrice: facts.listPrice,
+    aboveGradeArea: facts.aboveGradeFinishedArea,
+    pricePerSqft,
+    latitude: facts.latitude,
+    longitude: facts.longitude,
+    facts: factLines,
+    additionalFacts,
+    features,
+    photos: usablePhotos([...extraPhotos, ...(Array.isArray(row.propertyImages) ? row.propertyImages : [])]),
+    publicRemarks: textOf(row['Public-Remarks']) ?? NOT_AVAILABLE,
+    agentNotes: textOf(row.agentNotes) ?? textOf(row.notes) ?? '',
+  };
+}
+
+/**
+ * The agent's values table for this report: their saved values when valid, else the spec's defaults with the
+ * divisor of formula_Division_DefaultValue — the same rule the /adjustment and /review pages use.
+ */
+function adjustmentValuesOf(state: ReportState): AdjustmentValues {
+  const raw = state.changeDefaultValues;
+  const hasValues = !!raw && typeof raw === 'object' && Object.keys(raw).length > 0;
+  const checked = hasValues ? validateAdjustmentValues(raw) : null;
+  if (checked?.ok) return { ...checked.values };
+  const values: AdjustmentValues = { ...DEFAULT_ADJUSTMENT_VALUES };
+  const divisor = state.formula_Division_DefaultValue;
+  const above = values[ABOVE_GRADE_STYLE];
+  if (above && divisor > 0) values[ABOVE_GRADE_STYLE] = { ...above, amount_range_one: divisor, amount_range_two: divisor, amount_range_three: divisor };
+  return values;
+}
+
+/** The valuation date: the subject's close date when it sold, else the latest comparable close, else the render date. */
+function valuationDate(subject: SaleFacts, comparables: readonly SaleFacts[], now: Date): string {
+  if (subject.closeDate) return subject.closeDate;
+  return comparables.map((c) => c.closeDate).filter((d): d is string => !!d).sort().at(-1) ?? now.toISOString().slice(0, 10);
+}
+
+function rangeNumber(value: unknown): number | null {
+  const n = numberOf(value);
+  return n != null && n > 0 ? n : null;
+}
+
+function formatReportDate(iso: string | null, now: Date): string {
+  const date = iso ? new Date(`${iso}T12:00:00Z`) : now;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** Derives the printable report from a saved state (any version): subject, adjusted comparables, reconciliation, range. */
+export function buildReportInput(rawState: unknown, options: BuildOptions = {}): ReportDocumentInput {
+  const state = migrateReportState(rawState);
+  const now = options.now ?? new Date();
+  const subjectRow: PropertyRow = state.selectedPropertydata ?? { properties_address: state.selectedPropertyAddress || state.address };
+  const subjectFacts = toSaleFacts(subjectRow, recordId(subjectRow, 'subject'), true);
+  // The subject's own price never enters its valuation.
+  const blindSubject: SaleFacts = { ...subjectFacts, netSalesPrice: null, listPrice: null };
+  const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages]);
+  if (subject.fullAddress === NOT_AVAILABLE && (state.selectedPropertyAddress || state.address)) {
+    subject.fullAddress = state.selectedPropertyAddress || state.address;
+    subject.street = subject.fullAddress;
+  }
+
+  const values = adjustmentValuesOf(state);
+  const formulas = state.adjustment_formulas ?? {};
+  const compFacts = state.comaparables.map((row, index) => toSaleFacts(row, recordId(row, `comparable-${index + 1}`), false));
+  const asOfDate = valuationDate(subjectFacts, compFacts, now);
+  const monthlyTimeRate = typeof formulas.monthlyTimeRate === 'number' && Number.isFinite(formulas.monthlyTimeRate) ? formulas.monthlyTimeRate : null;
+  const settings: AdjustmentSettings = {
+    values,
+    disabledCategories: Array.isArray(formulas.disabledCategories) ? formulas.disabledCategories : [],
+    rateOverrides: formulas.rateOverrides && typeof formulas.rateOverrides === 'object' ? formulas.rateOverrides : {},
+    timeAdjustment: monthlyTimeRate != null ? { monthlyRate: monthlyTimeRate, asOfDate } : null,
+  };
+  const subjectPoint = subject.latitude != null && subject.longitude != null ? { lat: subject.latitude, lon: subject.longitude } : null;
+
+  const valued: Array<{ facts: SaleFacts; adjustment: ComparableAdjustment }> = [];
+  const comparables: ComparableView[] = state.comaparables.map((row, index) => {
+    const facts = compFacts[index]!;
+    const view = propertyView(row, facts, photoChoiceOf(state, row));
+    const distanceMiles =
+      subjectPoint && facts.latitude != null && facts.longitude != null ? milesBetween(subjectPoint, { lat: facts.latitude, lon: facts.longitude }) : null;
+    const base = { ...view, number: index + 1, distanceMiles };
+    try {
+      const adjustment = adjustComparable(blindSubject, facts, settings, {
+        add_adjustment: row.add_adjustment !== false,
+        overrides: typeof row.uuid === 'string' ? formulas.cells?.[row.uuid] : undefined,
+      });
+      valued.push({ facts, adjustment });
+      return {
+        ...base,
+        adjusted: true,
+        problem: null,
+        adjustments: adjustment.lines.map((line) => ({
+          style: line.style,
+          label: line.label,
+          subjectValue: line.subjectValue,
+          comparableValue: line.comparableValue,
+          amount: line.amount,
+          status: line.status,
+          explanation: line.explanation,
+        })),
+        totalAdjustment: adjustment.totalAdjustment,
+        adjustedPrice: adjustment.adjustedPrice,
+        netPercent: adjustment.netPercent,
+        grossPercent: adjustment.grossPercent,
+        netRisk: adjustment.netRisk,
+        grossRisk: adjustment.grossRisk,
+        explanation: adjustment.explanation,
+      };
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      return {
+        ...base,
+        adjusted: false,
+        problem,
+        adjustments: [],
+        totalAdjustment: null,
+        adjustedPrice: null,
+        netPercent: null,
+        grossPercent: null,
+        netRisk: null,
+        grossRisk: null,
+        explanation: problem,
+      };
+    }
+  });
+
+  let reconciliation: ReconciliationView | null = null;
+  const warnings: string[] = [];
+  if (valued.length > 0) {
+    const weighting = formulas.weighting ?? {};
+    const method = (['inverse-gross', 'equal', 'manual'] as const).find((m) => m === weighting.method) ?? 'inverse-gross';
+    const reconcileOptions: ReconcileOptions = { method, manualWeights: weighting.manualWeights };
+    let result;
+    try {
+      result = reconcile(valued.map((v) => ({ comparableId: v.adjustment.comparableId, adjustedPrice: v.adjustment.adjustedPrice, grossPercent: v.adjustment.grossPercent })), reconcileOptions);
+    } catch (error) {
+      // Bad manual weights fall back to the default weighting, and the report says so.
+      warnings.push(`${error instanceof Error ? error.message : String(error)} Default weights used instead.`);
+      result = reconcile(valued.map((v) => ({ comparableId: v.adjustment.comparableId, adjustedPrice: v.adjustment.adjustedPrice, grossPercent: v.adjustment.grossPercent })));
+    }
+    const byId = new Map(comparables.filter((c) => c.adjusted).map((c) => [c.id, c]));
+    reconciliation = {
+      value: result.value,
+      method: result.method,
+      weights: result.weights.map((w) => ({
+        number: byId.get(w.comparableId)?.number ?? 0,
+        street: byId.get(w.comparableId)?.street ?? w.comparableId,
+        adjustedPrice: w.adjustedPrice,
+        sharePercent: w.share * 100,
+        reason: w.reason,
+      })),
+      engineRange: result.range,
+      explanation: result.explanation,
+    };
+    warnings.push(...valuationWarnings(blindSubject, valued).map((w) => w.message));
+  }
+  for (const comp of comparables) if (!comp.adjusted) warnings.push(`Comparable ${comp.number} (${comp.street}) is shown but not adjusted: ${comp.problem}`);
+
+  const agentStart = rangeNumber(state.range.start);
+  const agentEnd = rangeNumber(state.range.end);
+  const engine = reconciliation?.engineRange;
+  const range =
+    agentStart != null && agentEnd != null
+      ? {
+          start: Math.min(agentStart, agentEnd),
+          end: Math.max(agentStart, agentEnd),
+          // /review copies the engine's range into the store; it is the agent's only when it differs.
+          source: engine && engine.start === Math.min(agentStart, agentEnd) && engine.end === Math.max(agentStart, agentEnd) ? ('engine' as const) : ('agent' as const),
+        }
+      : reconciliation
+        ? { ...reconciliation.engineRange, source: 'engine' as const }
+        : null;
+
+  const report = state.report_data ?? {};
+  const agent = options.agent ?? {};
+  const pick = (key: keyof Omit<Branding, 'logo'>) => textOf(report[key]) ?? textOf(agent[key]) ?? '';
+  return {
+    reportName: state.reportName.trim() || 'COMPARATIVE MARKET ANALYSIS',
+    clientName: state.clientName.trim(),
+    reportDate: formatReportDate(isoDate(report.reportDate), now),
+    colour: state.pdfColor,
+    branding: {
+      agentName: pick('agentName'),
+      agentEmail: pick('agentEmail'),
+      agentPhone: pick('agentPhone'),
+      businessName: pick('businessName'),
+      businessAddress: pick('businessAddress'),
+      businessWebsite: pick('businessWebsite'),
+      logo: usablePhotos(state.businessImages)[0] ?? null,
+    },
+    subject,
+    comparables,
+    reconciliation,
+    range,
+    warnings,
+    notes: textOf(state.review_data?.agentNotes) ?? subject.agentNotes,
+    mapTileUrl: options.mapTileUrl ?? null,
+  };
+}
