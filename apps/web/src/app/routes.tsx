@@ -2,7 +2,10 @@ import type { ComponentType } from 'react';
 import { lazyPage } from './lazyPage';
 
 // The spec's route table (§2). Each page is its own lazy chunk; swap a feature's page in by editing its line.
-const LandingPage = lazyPage(() => import('../features/public-site/pages/LandingPage'));
+const loadLandingPage = () => import('../features/public-site/pages/LandingPage');
+// Most visitors arrive on /: its chunk starts loading while the store rehydrates, not after (landing LCP).
+if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLandingPage().catch(() => undefined);
+const LandingPage = lazyPage(loadLandingPage);
 const LoginPage = lazyPage(() => import('../features/accounts/pages/LoginPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/accounts/pages/ForgotPasswordPage'));
 const SubscriptionPlanPage = lazyPage(() => import('../features/billing/pages/SubscriptionPlanPage'));

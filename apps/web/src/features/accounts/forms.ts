@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitPhoneInput } from '../../shared/format';
 import {
   ACCOUNT_IMAGE_MAX_BYTES,
   ACCOUNT_IMAGE_TOO_LARGE_MESSAGE,
@@ -41,11 +42,8 @@ export const profileForm = storeBusinessDetailFields
   .extend({ name: personNameField, user_phone: phoneField });
 export type ProfileValues = z.input<typeof profileForm>;
 
-/** Spec §5 phone helper: digits only, and exactly ten digits shown as xxx-xxx-xxxx. */
-export function formatPhone(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 10);
-  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
-}
+/** Spec §5 phone helper (one copy, in shared/format.ts) on input limited to ten digits: xxx-xxx-xxxx. */
+export const formatPhone = (input: string): string => limitPhoneInput(input);
 
 /** Client-side check before upload; the server sniffs the bytes again and re-encodes. */
 export function imageFileProblem(file: File): string | undefined {

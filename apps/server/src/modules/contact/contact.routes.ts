@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CONTACT_IMAGE_TOO_LARGE_MESSAGE, CONTACT_SUCCESS_MESSAGE, CONTACT_TOO_MANY_IMAGES, DEMO_SUCCESS_MESSAGE, contactUsRequest, contactUsResponse,
+  requestDemoRequest, requestDemoResponse,
+} from '@cma/contracts';
+import { ok } from '../../http/envelope';
+import { rateLimit } from '../../http/rate-limit';
+import { ValidationError } from '../../http/errors';
+import { createContactRepository } from './contact.repository';
+import { attachmentProblems, createContactService, type UploadedAttachment } from './contact.service';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Per IP and hour: enough for a real visitor who retries, too few for a spam run. */
+export const CONTACT_RATE_LIMIT = 5;
+export const DEMO_RATE_LIMIT = 5;
+
+const ATTACHMENT_FIELDS = new Set(['email_attachment[]', 'email_attachment']);
+
+/** The 422 field map of a zod failure: each field's messages (spec wording from the contract). */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form');
+    const messages = (fields[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return fields;
+}
+
+/** Reads the multipart text fields and files; other parts are ignored. */
+async function readContactParts(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedAttachment[] }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedAttachment[] = [];
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+    return { fields, files };
+  }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!ATTACHMENT_FIELDS.has(part.fieldname)) {
+          part.file.resume();
+          continue;
+        }
+        let bytes: Buffer;
+        let truncated = false;
+        try {
+          bytes = await part.toBuffer();
+        } catch {
+          bytes = Buffer.alloc(0);
+          truncated = true;
+        }
+        files.push({ filename: part.filename || 'image', bytes, truncated: truncated || part.file.truncated });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new ValidationError({ email_attachment: [CONTACT_TOO_MANY_IMAGES] });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ email_attachment: [CONTACT_IMAGE_TOO_LARGE_MESSAGE] });
+    throw new ValidationError({ email_attachment: ['The upload could not be read.'] });
+  }
+  return { fields, files };
+}
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createContactService({
+    repository: createContactRepository(app.ctx.database),
+    storage: app.ctx.storage,
+    now: app.ctx.now,
+    companyContact: () => app.ctx.content.companyContact(),
+    sendMail: (mail) => app.ctx.mail.send(mail),
+  });
+  const tags = ['contact'];
+
+  app.post(
+    '/api/contact-us',
+    {
+      onRequest: rateLimit({ name: 'contact-us', limit: CONTACT_RATE_LIMIT, windowMs: HOUR_MS }),
+      schema: {
+        tags,
+        summary: 'Contact Us (multipart: name, email, subject, description, mobile_number digits, email_attachment[] ≤ 8 png/jpeg ≤ 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: contactUsResponse },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readContactParts(request);
+      const parsed = contactUsRequest.safeParse(fields);
+      const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      const problems = attachmentProblems(files);
+      if (problems.length > 0) errors.email_attachment = problems;
+      if (!parsed.success || problems.length > 0) throw new ValidationError(errors);
+      return ok(await service.submitContact(parsed.data, files, request.ip), CONTACT_SUCCESS_MESSAGE);
+    },
+  );
+
+  app.post(
+    '/api/request-demo',
+    {
+      onRequest: rateLimit({ name: 'request-demo', limit: DEMO_RATE_LIMIT, windowMs: HOUR_MS }),
+      schema: { tags, summary: 'Request a demo (name, email, phone digits, brokerage, preferred_time, message)', body: requestDemoRequest, response: { 200: requestDemoResponse } },
+    },
+    async (request) => ok(await service.requestDemo(request.body, request.ip), DEMO_SUCCESS_MESSAGE),
+  );
+};

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestApp, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { CONTACT_RATE_LIMIT, DEMO_RATE_LIMIT } from '../src/modules/contact/contact.routes';
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body built by hand, so the test controls every byte and declared type. */
+function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cma${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const image = (format: 'png' | 'jpeg') => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })[format]().toBuffer();
+
+const validFields = {
+  name: 'Dana Agent',
+  email: 'dana@example.com',
+  subject: 'Question about plans',
+  description: 'Can my whole team share one subscription?',
+  mobile_number: '3035550142',
+};
+const textParts = (fields: Record<string, string>): Part[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
+
+let ipCounter = 0;
+/** Each test posts from its own address, so the per-IP rate limit only bites where a test wants it to. */
+const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+describe.each(testBackends())('contact and demo requests on %s', (backend) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    t = await createTestApp(backend, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const sendContact = (parts: Part[], ip = nextIp()) => {
+    const { payload, headers } = multipart(parts);
+    return t.app.inject({ method: 'POST', url: '/api/contact-us', payload, headers, remoteAddress: ip });
+  };
+
+  it('stores the message with its images and e-mails the company and the sender', async () => {
+    const before = smtp.messages.length;
+    const png = await image('png');
+    const jpeg = await image('jpeg');
+    const res = await sendContact([
+      ...textParts(validFields),
+      { name: 'email_attachment[]', value: png, filename: 'front.png', type: 'image/png' },
+      { name: 'email_attachment[]', value: jpeg, filename: 'kitchen.jpg', type: 'image/jpeg' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status_code).toBe(200);
+    expect(body.message).toMatch(/sent/);
+    expect(body.data.attachments).toBe(2);
+
+    const [row] = await t.database.query<{ name: string; mobile_number: string }>('select name, mobile_number from contact_messages where id = $1', [body.data.id]);
+    expect(row).toMatchObject({ name: 'Dana Agent', mobile_number: '3035550142' });
+    const files = await t.database.query<{ storage_key: string; content_type: string }>(
+      'select storage_key, content_type from contact_attachments where message_id = $1 order by id',
+      [body.data.id],
+    );
+    expect(files.map((f) => f.content_type)).toEqual(['image/png', 'image/jpeg']);
+    expect(await t.app.ctx.storage.get(files[0]!.storage_key)).toEqual(png);
+
+    await t.app.ctx.jobs.drain();
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    const company = await t.app.ctx.content.companyContact();
+    const toCompany = mails.find((m) => m.to && JSON.stringify(m.to).includes(company.email))!;
+    const toSender = mails.find((m) => JSON.stringify(m.to).includes('dana@example.com'))!;
+    expect(toCompany.subject).toContain('Question about plans');
+    expect(toCompany.text).toContain('Can my whole team share one subscription?');
+    expect(JSON.stringify(toCompany.replyTo)).toContain('dana@example.com');
+    expect(toCompany.attachments.map((a) => a.filename)).toEqual(['front.png', 'kitchen.jpg']);
+    expect(toSender.subject).toMatch(/received your message/);
+  });
+
+  it('validates every field again with the messages of the spec', async () => {
+    const res = await sendContact(textParts({ name: '   ', email: 'not-an-email', subject: '', description: '', mobile_number: '30355' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toEqual({
+      name: ['Name is Required'],
+      email: ['Please enter valid Email ID'],
+      subject: ['Subject is Required'],
+      description: ['Description is Required'],
+      mobile_number: ['Please enter valid Mobile Number'],
+    });
+    const missing = await sendContact([{ name: 'note', value: 'nothing else' }]);
+    expect(missing.json().data).toMatchObject({ email: ['Email is Required'], mobile_number: ['Number is Required'] });
+    expect(await t.database.query("select id from contact_messages where name = '   '")).toEqual([]);
+  });
+
+  it('judges images by their bytes: a renamed text file is refused', async () => {
+    const res = await sendContact([
+      ...textParts(validFields),
+      { name: 'email_attachment[]', value: Buffer.from('<script>alert(1)</script>'), filename: 'photo.png', type: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.email_attachment).toEqual(['Only png, jpg and jpeg images can be attached.']);
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const refusedWebp = await sendContact([...textParts(validFields), { name: 'email_attachment[]', value: webp, filename: 'a.jpg', type: 'image/jpeg' }]);
+    expect(refusedWebp.statusCode).toBe(422);
+  });
+
+  it('refuses a 9th attachment and an image over 5 MB', async () => {
+    const png = await image('png');
+    const nine = Array.from({ length: 9 }, (_, i) => ({ name: 'email_attachment[]', value: png, filename: `p${i}.png`, type: 'image/png' }));
+    const res = await sendContact([...textParts(validFields), ...nine]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.email_attachment).toEqual(['you can upload 8 images only']);
+    const eight = await sendContact([...textParts(validFields), ...nine.slice(0, 8)]);
+    expect(eight.statusCode).toBe(200);
+    expect(eight.json().data.attachments).toBe(8);
+
+    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await sendContact([...textParts(validFields), { name: 'email_attachment[]', value: big, filename: 'big.png', type: 'image/png' }]);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().data.email_attachment).toEqual(['Each image must be 5 MB or smaller.']);
+  });
+
+  it('rate-limits contact messages per IP', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < CONTACT_RATE_LIMIT; i++) expect((await sendContact(textParts(validFields), ip)).statusCode).toBe(200);
+    const limited = await sendContact(textParts(validFields), ip);
+    expect(limited.statusCode).toBe(429);
+    expect((await sendContact(textParts(validFields), nextIp())).statusCode).toBe(200);
+  });
+
+  it('stores and e-mails a demo request, validates it and rate-limits it', async () => {
+    const before = smtp.messages.length;
+    const ip = nextIp();
+    const demo = { name: 'Sam Broker', email: 'sam@example.com', phone: '7195550100', brokerage: 'Peak Realty', preferred_time: 'Weekday morning', message: 'Team of 6' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/request-demo', payload: demo, remoteAddress: ip });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.query<{ brokerage: string; preferred_time: string }>('select brokerage, preferred_time from demo_requests where id = $1', [res.json().data.id]);
+    expect(row).toEqual({ brokerage: 'Peak Realty', preferred_time: 'Weekday morning' });
+    await t.app.ctx.jobs.drain();
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    expect(mails.map((m) => m.subject).join('|')).toContain('Demo request');
+    expect(mails.some((m) => JSON.stringify(m.to).includes('sam@example.com'))).toBe(true);
+
+    const bad = await t.app.inject({ method: 'POST', url: '/api/request-demo', payload: { ...demo, name: ' ', email: 'x@', phone: '12', preferred_time: 'Midnight' }, remoteAddress: ip });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data).toMatchObject({ name: ['Name is Required'], email: ['Please enter valid Email ID'], phone: ['Please enter valid Mobile Number'], preferred_time: ['Please choose a preferred time'] });
+
+    for (let i = 2; i < DEMO_RATE_LIMIT; i++) expect((await t.app.inject({ method: 'POST', url: '/api/request-demo', payload: demo, remoteAddress: ip })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/request-demo', payload: demo, remoteAddress: ip })).statusCode).toBe(429);
+  });
+});
