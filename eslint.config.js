@@ -29,6 +29,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: restrict(['@cma/db', '@cma/server', '**/apps/server/**', ...vendorSdks, 'pg', '@electric-sql/*', 'react-toastify'], 'Toasts go through notify() in shared/toast.ts, which loads react-toastify lazily; the web app never imports db or server code.'),
+  },
+  {
     files: ['packages/valuation/**/*.ts'],
     rules: restrict(['@cma/*', '**/apps/**', '**/packages/**'], 'valuation is pure and imports nothing of ours (DESIGN.md §2).'),
   },

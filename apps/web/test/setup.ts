@@ -6,3 +6,4 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+

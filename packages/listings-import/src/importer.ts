@@ -165,6 +165,22 @@ export function chooseDateSystem(newestSerial: number, referenceDate: Date): Dat
   return recent('1904') && !recent('1900') ? '1904' : '1900';
 }
 
+/**
+ * The duplicate-check key of a listing id: the number itself for plain digit ids ('3000123', no leading zero,
+ * ≤ 15 digits, so distinct ids stay distinct) — a number key skips hashing a new string on every row.
+ */
+function listingIdKey(listingId: string): string | number {
+  const length = listingId.length;
+  if (length > 15 || listingId.charCodeAt(0) === 48) return listingId;
+  let value = 0;
+  for (let at = 0; at < length; at++) {
+    const digit = listingId.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) return listingId;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 export function createListingsImporter(options: ImportOptions = {}): ListingsImporter {
   let stage: 'head' | 'body' | 'done' = 'head';
   let head = '';
@@ -178,7 +194,7 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
   let mapper: RowMapper | null = null;
   let dateSystemDecided = options.dateSystem === '1900' || options.dateSystem === '1904';
   let batch: ImportBatch = { records: [], errors: [] };
-  const seenListingIds = new Map<string, number>();
+  const seenListingIds = new Map<string | number, number>();
   const problems: string[] = [];
   const cells = new RowCells();
   const lineState = { line: 1 };
@@ -269,13 +285,14 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
     }
     const listingId = record['Listing Id'];
     if (listingId !== NOT_AVAILABLE) {
-      const firstLine = seenListingIds.get(listingId);
+      const key = listingIdKey(listingId);
+      const firstLine = seenListingIds.get(key);
       if (firstLine !== undefined) {
         problems.push(`Duplicate Listing Id ${listingId} (first on line ${firstLine}); row skipped`);
         batch.errors.push({ line, message: problems.join('; ') });
         return;
       }
-      seenListingIds.set(listingId, line);
+      seenListingIds.set(key, line);
     }
     batch.records.push(record);
     summary.kept += 1;

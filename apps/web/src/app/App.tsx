@@ -1,9 +1,8 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
-import { TOAST_CONTAINER_OPTIONS } from '../shared/toast';
+import { LazyToastContainer } from '../shared/LazyToastContainer';
 import { PageLoader } from '../shared/ui/PageLoader';
 import type { AppStore } from './store';
 import type { createAppRouter } from './router';
@@ -21,7 +20,7 @@ export function App({ store, persistor, router }: AppProps) {
       <PersistGate loading={<PageLoader />} persistor={persistor}>
         <RouterProvider router={router} />
       </PersistGate>
-      <ToastContainer {...TOAST_CONTAINER_OPTIONS} />
+      <LazyToastContainer />
     </Provider>
   );
 }

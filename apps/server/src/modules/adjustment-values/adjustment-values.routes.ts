@@ -11,15 +11,15 @@ export const adjustmentValuesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/property-adjustment-valu-list',
-    { preHandler: requireSubscriber, schema: { tags, summary: "The user's default adjustment values (spec §9 table until saved)", response: { 200: adjustmentValuesResponse } } },
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: "The user's default adjustment values (spec §9 table until saved)", response: { 200: adjustmentValuesResponse } } },
     async (request) => ok(await service.get(currentUserId(request))),
   );
 
   app.post(
     '/api/store-user-property-adjustment-value',
     {
-      preHandler: requireSubscriber,
-      schema: { tags, summary: 'Save default adjustment values (at most 17 categories)', body: storeAdjustmentValuesRequest, response: { 200: adjustmentValuesResponse } },
+      onRequest: requireSubscriber,
+      schema: { tags, security: [{ bearer: [] }], summary: 'Save default adjustment values (at most 17 categories)', body: storeAdjustmentValuesRequest, response: { 200: adjustmentValuesResponse } },
     },
     async (request) =>
       ok(
@@ -30,7 +30,7 @@ export const adjustmentValuesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reset-user-property-adjustment-value',
-    { preHandler: requireSubscriber, schema: { tags, summary: 'Reset default adjustment values to the spec §9 table', response: { 200: adjustmentValuesResponse } } },
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: 'Reset default adjustment values to the spec §9 table', response: { 200: adjustmentValuesResponse } } },
     async (request) => ok(await service.reset(currentUserId(request)), 'Adjustment values reset to defaults'),
   );
 };

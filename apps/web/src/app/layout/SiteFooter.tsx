@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import logoUrl from '../../assets/logo.svg';
 import { useCompanyContact } from '../../shared/company';
-import { WILL_BE_ADDED_SOON } from '../../shared/toast';
+import { notify, WILL_BE_ADDED_SOON } from '../../shared/toast';
 
 const ICON_PATHS = {
   facebook: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.8c0-.5.3-.8.5-.8Z',
@@ -57,7 +56,7 @@ export function SiteFooter() {
             ))}
             {SOCIAL_COMING_SOON.map((network) => (
               <li key={network.name}>
-                <button type="button" className="social__link" aria-label={network.label} onClick={() => toast.info(WILL_BE_ADDED_SOON)}>
+                <button type="button" className="social__link" aria-label={network.label} onClick={() => notify('info', WILL_BE_ADDED_SOON)}>
                   <SocialIcon name={network.name} />
                 </button>
               </li>

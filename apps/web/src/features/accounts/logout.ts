@@ -1,12 +1,11 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { toast } from 'react-toastify';
 import { api } from '../../shared/api/api';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { navigateTo } from '../../shared/navigation';
 import { clearAllStorage } from '../../shared/session/session';
 import { sessionEnded } from '../../shared/session/sessionActions';
-import { SOMETHING_WENT_WRONG } from '../../shared/toast';
+import { notify, SOMETHING_WENT_WRONG } from '../../shared/toast';
 
 export const LOGGED_OUT_MESSAGE = 'User Logged out Successfully';
 
@@ -44,7 +43,7 @@ export const logout = createAsyncThunk('accounts/logout', async (_: void, { disp
     if (body.status_code !== 200) throw { status: 200, data: body } satisfies FetchBaseQueryError;
     dispatch(sessionEnded());
     dispatch(api.util.resetApiState());
-    toast.success(LOGGED_OUT_MESSAGE);
+    notify('success', LOGGED_OUT_MESSAGE);
     clearAllStorage();
     // The protected-route guard reacts to the cleared session by redirecting to '/'; go to /login after it.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -53,7 +52,7 @@ export const logout = createAsyncThunk('accounts/logout', async (_: void, { disp
   } catch (error) {
     // A 401 or a status-99 body was already answered by the API client's catalogue (toast + storage cleared).
     const handledByCatalogue = isFetchError(error) && (error.status === 401 || (error.data as { status?: unknown } | undefined)?.status === 99);
-    if (!handledByCatalogue) for (const message of logoutFailureMessages(error)) toast.error(message);
+    if (!handledByCatalogue) for (const message of logoutFailureMessages(error)) notify('error', message);
     return false;
   }
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
+import { toastsShown } from '../../../test/toasts';
 import { createAppStore } from '../../app/store';
 import { setLoginState, setSubscriptionPlan } from '../accounts/store/loginSlice';
 import { STORE_REFRESH_DELAY_MS, handleSubscriptionFailure, handleSubscriptionResponse } from './subscriptionFlow';
@@ -41,6 +42,7 @@ describe('the subscription answer', () => {
     handleSubscriptionResponse({ status_code: 200, data: { token: 'tok-1', is_subscribed: 1, message: 'Welcome aboard' } }, store.dispatch, navigate);
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(localStorage.getItem('subscribed')).toBe('1');
+    await toastsShown();
     expect(success).toHaveBeenCalledWith('Welcome aboard');
     expect(navigate).toHaveBeenCalledWith('/home', { replace: true });
 
@@ -51,7 +53,7 @@ describe('the subscription answer', () => {
     expect(fetchedUrls.filter((u) => u.includes('/api/subscription-plan-list'))).toHaveLength(1);
   });
 
-  it('rejected: resets the login state, toasts each error list joined with spaces, goes /login', () => {
+  it('rejected: resets the login state, toasts each error list joined with spaces, goes /login', async () => {
     const { store } = createAppStore(memoryStorage());
     store.dispatch(setLoginState('register'));
     store.dispatch(setSubscriptionPlan({ id: 1, title: 'Monthly' }));
@@ -62,17 +64,19 @@ describe('the subscription answer', () => {
       store.dispatch,
       navigate,
     );
+    await toastsShown();
     expect(error.mock.calls.map((c) => c[0])).toEqual(['Your card was declined. Try another card.', 'Expired.']);
     expect(store.getState().login).toMatchObject({ loginstate: 'login', subscriptionPlan: null });
     expect(localStorage.getItem('subscribed')).toBe('0');
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
-  it("a failed call says 'Something went wrong.', a 422 shows its lists, a 401 is left to the API client", () => {
+  it("a failed call says 'Something went wrong.', a 422 shows its lists, a 401 is left to the API client", async () => {
     const error = vi.spyOn(toast, 'error');
     handleSubscriptionFailure({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
     handleSubscriptionFailure({ status: 422, data: { status_code: 422, message: 'x', data: { subscription: ['You already have an active subscription.'] } } });
     handleSubscriptionFailure({ status: 401, data: { status_code: 401, message: 'Unauthorized access' } });
+    await toastsShown();
     expect(error.mock.calls.map((c) => c[0])).toEqual(['Something went wrong.', 'You already have an active subscription.']);
   });
 });

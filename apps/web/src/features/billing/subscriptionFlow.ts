@@ -1,10 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { toast } from 'react-toastify';
 import type { CreateSubscriptionResult } from '@cma/contracts';
 import type { AppDispatch } from '../../app/store';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { saveSession } from '../../shared/session/session';
-import { SOMETHING_WENT_WRONG } from '../../shared/toast';
+import { notify, SOMETHING_WENT_WRONG } from '../../shared/toast';
 import { resetLogin, setAllSubcriptionPlan } from '../accounts/store/loginSlice';
 import { api } from '../../shared/api/api';
 import { billingApi } from './billingApi';
@@ -31,12 +30,12 @@ function refreshStoreLater(dispatch: AppDispatch): void {
 export function handleSubscriptionResponse(response: ApiEnvelope<CreateSubscriptionResult>, dispatch: AppDispatch, navigate: Navigate): void {
   const data = response.data;
   if (response.status_code !== 200 || !data) {
-    toast.error(SOMETHING_WENT_WRONG);
+    notify('error', SOMETHING_WENT_WRONG);
     return;
   }
   saveSession(data.token, data.is_subscribed);
   if (Number(data.is_subscribed) === 1) {
-    toast.success(data.message ?? response.message ?? 'Subscribed successfully.');
+    notify('success', data.message ?? response.message ?? 'Subscribed successfully.');
     refreshStoreLater(dispatch);
     navigate('/home', { replace: true });
     return;
@@ -44,7 +43,7 @@ export function handleSubscriptionResponse(response: ApiEnvelope<CreateSubscript
   if (data.message) {
     dispatch(resetLogin());
     const messages = errorListMessages(data.data);
-    for (const message of messages.length > 0 ? messages : [data.message]) toast.error(message);
+    for (const message of messages.length > 0 ? messages : [data.message]) notify('error', message);
     navigate('/login', { replace: true });
   }
 }
@@ -55,6 +54,6 @@ export function handleSubscriptionFailure(error: unknown): void {
   const body = (failure?.data ?? {}) as { status?: number; data?: unknown };
   if (failure?.status === 401 || body.status === 99) return; // the API client already told the user
   const messages = failure?.status === 422 ? errorListMessages(body.data) : [];
-  if (messages.length === 0) toast.error(SOMETHING_WENT_WRONG);
-  for (const message of messages) toast.error(message);
+  if (messages.length === 0) notify('error', SOMETHING_WENT_WRONG);
+  for (const message of messages) notify('error', message);
 }

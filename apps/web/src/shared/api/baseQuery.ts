@@ -1,8 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { toast } from 'react-toastify';
 import { clearAllStorage, getToken } from '../session/session';
 import { navigateTo } from '../navigation';
-import { UNAUTHORIZED_MESSAGE } from '../toast';
+import { notify, UNAUTHORIZED_MESSAGE } from '../toast';
 
 /** Every API response is read as this envelope (spec §7, DESIGN.md §4). */
 export interface ApiEnvelope<T = unknown> {
@@ -64,13 +63,13 @@ export function createApiBaseQuery({ baseUrl = '', fetchFn }: ApiBaseQueryOption
     const body = result.error ? result.error.data : result.data;
 
     if (bodyStatus(body) === 99) {
-      toast.error(UNAUTHORIZED_MESSAGE);
+      notify('error', UNAUTHORIZED_MESSAGE);
       clearAllStorage();
       navigateTo('/login', { replace: true });
       return { error: result.error ?? { status: 403, data: body } };
     }
     if (result.error && result.error.status === 401) {
-      toast.error(bodyMessage(body) ?? UNAUTHORIZED_MESSAGE);
+      notify('error', bodyMessage(body) ?? UNAUTHORIZED_MESSAGE);
       clearAllStorage();
       return { error: result.error };
     }

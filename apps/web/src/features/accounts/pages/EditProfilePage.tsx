@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import type { UserDetails } from '@cma/contracts';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
@@ -16,6 +15,7 @@ import { applyFieldErrors } from '../navigation';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import '../accounts.css';
+import { notify } from '../../../shared/toast';
 
 const PROFILE_FIELDS = ['name', 'user_phone', 'business_name', 'agent_name', 'license_number', 'phone', 'email', 'website', 'address'] as const;
 
@@ -96,11 +96,11 @@ function ProfilePictureSection({ details }: { details: UserDetails }) {
     try {
       const body = await upload(file).unwrap();
       if (body.data) dispatch(setProfileImage(body.data.profile_image));
-      toast.success(body.message ?? 'Profile picture updated.');
+      notify('success', body.message ?? 'Profile picture updated.');
     } catch (error) {
       const failure = readApiFailure(error);
       setProblem(failure.message);
-      toast.error(failure.message);
+      notify('error', failure.message);
     }
   }
 
@@ -172,12 +172,12 @@ function DetailsForm({ details }: { details: UserDetails }) {
       if (body.data) storeAccountDetails(dispatch, { ...body.data, subscription: details.subscription });
       setLogoFile(null);
       setRemoveLogo(false);
-      toast.success(body.message ?? 'Business details saved.');
+      notify('success', body.message ?? 'Business details saved.');
     } catch (error) {
       const failure = readApiFailure(error);
       applyFieldErrors(failure.fields, PROFILE_FIELDS, setError);
       if (failure.fields.logo?.[0]) setLogoProblem(failure.fields.logo[0]);
-      toast.error(failure.message);
+      notify('error', failure.message);
     }
   });
 

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useAppDispatch } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
@@ -12,6 +11,7 @@ import { forgotForm, newPasswordForm, type ForgotValues, type NewPasswordValues 
 import { applyFieldErrors } from '../navigation';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
+import { notify } from '../../../shared/toast';
 
 // Spec §2: /forgot-password and /reset-password/{token} are the same screen; the token decides the step.
 export default function ForgotPasswordPage() {
@@ -51,11 +51,11 @@ function RequestLinkStep() {
     try {
       const body = await forgotPassword(values).unwrap();
       setSentTo(values.email);
-      toast.success(body.message ?? 'Check your inbox.');
+      notify('success', body.message ?? 'Check your inbox.');
     } catch (error) {
       const failure = readApiFailure(error);
       applyFieldErrors(failure.fields, ['email'] as const, setError);
-      toast.error(failure.message);
+      notify('error', failure.message);
     }
   });
 
@@ -100,14 +100,14 @@ function NewPasswordStep({ token }: { token: string }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const body = await resetPassword({ token, password: values.password }).unwrap();
-      toast.success(body.message ?? 'Your password has been reset. Please sign in.');
+      notify('success', body.message ?? 'Your password has been reset. Please sign in.');
       dispatch(setLoginState('login'));
       navigate('/login', { replace: true });
     } catch (error) {
       const failure = readApiFailure(error);
       if (failure.fields.token?.[0]) setLinkProblem(failure.fields.token[0]);
       applyFieldErrors(failure.fields, ['password'] as const, setError);
-      toast.error(failure.message);
+      notify('error', failure.message);
     }
   });
 

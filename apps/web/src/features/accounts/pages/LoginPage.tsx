@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { saveSession } from '../../../shared/session/session';
@@ -14,6 +13,7 @@ import { applyFieldErrors, destinationAfterSignIn } from '../navigation';
 import { refreshAccountDetails } from '../accountStore';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
+import { notify } from '../../../shared/toast';
 
 /**
  * /login: sign-in or register, by the login state the header buttons set (spec §4).
@@ -59,12 +59,12 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
       saveSession(data.token, data.is_subscribed);
       dispatch(setProfileImage(data.user.profile_image ?? ''));
       if (data.is_subscribed === 1) void refreshAccountDetails(dispatch); // business branding for the reports
-      toast.success('Logged in successfully.');
+      notify('success', 'Logged in successfully.');
       navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
     } catch (error) {
       const failure = readApiFailure(error);
       applyFieldErrors(failure.fields, ['email', 'password'] as const, setError);
-      toast.error(failure.message);
+      notify('error', failure.message);
     }
   });
 
@@ -129,7 +129,7 @@ function RegisterForm() {
     } catch (error) {
       const failure = readApiFailure(error);
       if (failure.fields.email?.[0]) setError('email', { type: 'server', message: failure.fields.email[0] });
-      else if (failure.status !== 422) toast.error(failure.message);
+      else if (failure.status !== 422) notify('error', failure.message);
       return false;
     }
   }
@@ -143,12 +143,12 @@ function RegisterForm() {
       const { data } = await registerAccount({ name: values.name, email: values.email, password: values.password, ...(values.phone ? { phone: values.phone } : {}) }).unwrap();
       if (!data) throw new Error('empty response');
       saveSession(data.token, data.is_subscribed);
-      toast.success('Your account is ready.');
+      notify('success', 'Your account is ready.');
       navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
     } catch (error) {
       const failure = readApiFailure(error);
       applyFieldErrors(failure.fields, ['name', 'email', 'phone', 'password'] as const, setError);
-      toast.error(failure.message);
+      notify('error', failure.message);
     }
   });
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import type { CouponInfo } from '@cma/contracts';
 import { useCheckCouponMutation } from '../billingApi';
 import { errorListMessages, formatPlanAmount } from '../order';
+import { notify } from '../../../shared/toast';
 
 export interface AppliedPromo {
   code: string;
@@ -26,7 +26,7 @@ export function PromoCode({ planId, applied, onChange }: { planId: number; appli
       const response = await checkCoupon({ coupon_id: trimmed, subscription_plan_id: planId }).unwrap();
       setError('');
       onChange({ code: response.data!.id, coupon: response.data! });
-      toast.success(response.message ?? 'Promo code applied.');
+      notify('success', response.message ?? 'Promo code applied.');
     } catch (failure) {
       const body = (failure as { data?: { message?: string; data?: unknown } }).data;
       setError(errorListMessages(body?.data)[0] ?? body?.message ?? 'The promo code could not be checked.');

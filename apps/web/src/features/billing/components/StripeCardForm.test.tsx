@@ -58,7 +58,7 @@ describe('Stripe card entry', () => {
     const ref = mount(stripe);
     await vi.waitFor(() => expect(ref.current).not.toBeNull());
     expect(await ref.current!.tokenize()).toBeNull();
-    expect(error).toHaveBeenCalledWith('Your card number is incomplete.');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Your card number is incomplete.'));
     expect(calls).toEqual(['createPaymentMethod']);
   });
 
@@ -68,6 +68,6 @@ describe('Stripe card entry', () => {
     const ref = mount(stripe);
     await vi.waitFor(() => expect(ref.current).not.toBeNull());
     expect(await ref.current!.tokenize()).toBeNull();
-    expect(error).toHaveBeenCalledWith('error message Your card has expired.');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('error message Your card has expired.'));
   });
 });

@@ -1,8 +1,8 @@
 import { useImperativeHandle, useMemo, type Ref } from 'react';
-import { toast } from 'react-toastify';
 import { loadStripe } from '@stripe/stripe-js/pure'; // loads Stripe.js only when the Stripe form mounts
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { CardEntryHandle } from './cardEntry';
+import { notify } from '../../../shared/toast';
 
 // Stripe mode: Stripe.js (from Stripe's CDN) collects the card; we only ever see its token and display fields.
 
@@ -15,18 +15,18 @@ export function StripeCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
     async tokenize() {
       const card = elements?.getElement(CardElement);
       if (!stripe || !card) {
-        toast.error('The card form is still loading. Please try again.');
+        notify('error', 'The card form is still loading. Please try again.');
         return null;
       }
       // Spec §4: confirming the card creates a payment method and then a token.
       const method = await stripe.createPaymentMethod({ type: 'card', card });
       if (method.error) {
-        toast.error(method.error.message ?? JSON.stringify(method.error)); // spec §8: the toast shows the response data
+        notify('error', method.error.message ?? JSON.stringify(method.error)); // spec §8: the toast shows the response data
         return null;
       }
       const result = await stripe.createToken(card);
       if (result.error) {
-        toast.error(`error message ${result.error.message ?? ''}`); // spec §8, spelled as given
+        notify('error', `error message ${result.error.message ?? ''}`); // spec §8, spelled as given
         return null;
       }
       const tokenCard = result.token.card;

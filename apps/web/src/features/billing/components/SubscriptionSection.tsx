@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { SubscriptionDetails } from '@cma/contracts';
 import {
   useCancelSubscriptionMutation,
@@ -13,6 +12,7 @@ import { errorListMessages, formatPlanAmount } from '../order';
 import { CardEntry } from './CardEntry';
 import type { CardEntryHandle } from './cardEntry';
 import '../billing.css';
+import { notify } from '../../../shared/toast';
 
 const longDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
@@ -36,7 +36,7 @@ function statusText(s: SubscriptionDetails): string {
 function failureToasts(error: unknown): void {
   const body = (error as { data?: { message?: string; data?: unknown } }).data;
   const messages = errorListMessages(body?.data);
-  for (const message of messages.length > 0 ? messages : [body?.message ?? 'Something went wrong.']) toast.error(message);
+  for (const message of messages.length > 0 ? messages : [body?.message ?? 'Something went wrong.']) notify('error', message);
 }
 
 /** The subscription part of /edit-profile: plan, status, trial end, next charge, card; change plan, change card, cancel. */
@@ -75,7 +75,7 @@ export function SubscriptionSection() {
     if (planChoice === '') return;
     try {
       const response = await changePlan({ subscription_plan_id: planChoice }).unwrap();
-      toast.success(response.message ?? 'Subscription plan changed.');
+      notify('success', response.message ?? 'Subscription plan changed.');
       setPlanChoice('');
     } catch (error) {
       failureToasts(error);
@@ -87,7 +87,7 @@ export function SubscriptionSection() {
     if (!card) return;
     try {
       const response = await changeCard({ stripe_token: card.token, card_number: card.last4, exp_month: card.expMonth, exp_year: card.expYear }).unwrap();
-      toast.success(response.message ?? 'Payment card updated.');
+      notify('success', response.message ?? 'Payment card updated.');
       setEditingCard(false);
     } catch (error) {
       failureToasts(error);
@@ -97,7 +97,7 @@ export function SubscriptionSection() {
   async function submitCancel() {
     try {
       const response = await cancel().unwrap();
-      toast.success(response.message ?? 'Your subscription is cancelled.');
+      notify('success', response.message ?? 'Your subscription is cancelled.');
       setConfirmingCancel(false);
     } catch (error) {
       failureToasts(error);

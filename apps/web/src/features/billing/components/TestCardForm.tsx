@@ -1,5 +1,4 @@
 import { useId, useImperativeHandle, useState, type Ref } from 'react';
-import { toast } from 'react-toastify';
 import {
   CARD_CVC_INVALID_MESSAGE,
   CARD_EXPIRED_MESSAGE,
@@ -12,6 +11,7 @@ import {
 import { useCreateTestCardTokenMutation } from '../billingApi';
 import { formatCardNumber, parseExpiry } from '../order';
 import type { CardEntryHandle } from './cardEntry';
+import { notify } from '../../../shared/toast';
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
@@ -49,7 +49,7 @@ export function TestCardForm({ ref }: { ref?: Ref<CardEntryHandle> }) {
         const fields = data?.data ?? {};
         setErrors({ number: fields.number?.[0], expiry: fields.exp_month?.[0] ?? fields.exp_year?.[0], cvc: fields.cvc?.[0] });
         // Spec §8: a failure creating the card token is shown as 'error message ' + the message.
-        toast.error(`error message ${data?.message ?? 'The card could not be checked.'}`);
+        notify('error', `error message ${data?.message ?? 'The card could not be checked.'}`);
         return null;
       }
     },

@@ -59,15 +59,15 @@ describe('ContactForm', () => {
     expect(screen.queryByText('Please enter valid Mobile Number')).toBeNull();
   });
 
-  it('refuses the 9th image with the warning and removes previews one by one', () => {
-    const warn = vi.spyOn(toast, 'warn');
+  it('refuses the 9th image with the warning and removes previews one by one', async () => {
+    const warn = vi.spyOn(toast, 'warning');
     renderForm();
     choose(Array.from({ length: 8 }, (_, i) => png(`p${i}.png`)));
     expect(screen.getAllByRole('img')).toHaveLength(8);
     choose([png('ninth.png')]);
     expect(screen.getAllByRole('img')).toHaveLength(8);
     expect(screen.getByText('you can upload 8 images only')).toBeTruthy();
-    expect(warn).toHaveBeenCalledWith('you can upload 8 images only');
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('you can upload 8 images only'));
     fireEvent.click(screen.getByRole('button', { name: 'Remove p3.png' }));
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['p0.png', 'p1.png', 'p2.png', 'p4.png', 'p5.png', 'p6.png', 'p7.png']);
   });

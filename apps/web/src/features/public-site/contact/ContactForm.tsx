@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { CONTACT_FAILURE_TOAST, CONTACT_SUCCESS_MESSAGE, CONTACT_TOO_MANY_IMAGES } from '@cma/contracts';
 import { FormField } from '../components/FormField';
 import { errorMessageOf, fieldErrorsOf, useContactUsMutation } from '../publicSiteApi';
@@ -8,6 +7,7 @@ import {
   EMPTY_CONTACT_FORM, addAttachments, buildContactFormData, formatMobileInput, validateContactField, validateContactForm,
   type ContactErrors, type ContactField, type ContactFormValues,
 } from './contactForm';
+import { notify } from '../../../shared/toast';
 
 /** The Contact Us form with every rule of spec §5: checked as the user types and all at once on Submit. */
 export function ContactForm() {
@@ -27,7 +27,7 @@ export function ContactForm() {
     const result = addAttachments(files, chosen);
     setFiles(result.files);
     setWarnings(result.warnings);
-    if (result.warnings.includes(CONTACT_TOO_MANY_IMAGES)) toast.warn(CONTACT_TOO_MANY_IMAGES);
+    if (result.warnings.includes(CONTACT_TOO_MANY_IMAGES)) notify('warning', CONTACT_TOO_MANY_IMAGES);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -41,7 +41,7 @@ export function ContactForm() {
     }
     try {
       const response = await sendContact(buildContactFormData(values, files)).unwrap();
-      toast.success(response.message || CONTACT_SUCCESS_MESSAGE);
+      notify('success', response.message || CONTACT_SUCCESS_MESSAGE);
       setValues(EMPTY_CONTACT_FORM);
       setErrors({});
       setFiles([]);
@@ -51,7 +51,7 @@ export function ContactForm() {
       const { email_attachment: attachmentError, ...fieldErrors } = serverErrors;
       setErrors(fieldErrors as ContactErrors);
       if (attachmentError) setWarnings([attachmentError]);
-      toast.error(`${CONTACT_FAILURE_TOAST}${errorMessageOf(error)}`);
+      notify('error', `${CONTACT_FAILURE_TOAST}${errorMessageOf(error)}`);
     }
   };
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { DEMO_PREFERRED_TIMES, DEMO_SUCCESS_MESSAGE } from '@cma/contracts';
 import { FormField } from '../components/FormField';
 import { usePageMeta } from '../components/usePageMeta';
@@ -7,6 +6,7 @@ import { errorMessageOf, fieldErrorsOf, useRequestDemoMutation } from '../public
 import { formatMobileInput } from '../contact/contactForm';
 import { EMPTY_DEMO_FORM, demoRequestBody, validateDemoField, validateDemoForm, type DemoErrors, type DemoField, type DemoFormValues } from '../demo/requestDemoForm';
 import '../public-site.css';
+import { notify } from '../../../shared/toast';
 
 const WHAT_YOU_SEE = [
   'A CMA built live from your own MLS export (REcolorado or PPAR) or an address search',
@@ -42,13 +42,13 @@ export default function RequestDemoPage() {
     }
     try {
       const response = await requestDemo(demoRequestBody(values)).unwrap();
-      toast.success(response.message || DEMO_SUCCESS_MESSAGE);
+      notify('success', response.message || DEMO_SUCCESS_MESSAGE);
       setValues(EMPTY_DEMO_FORM);
       setErrors({});
       setSent(true);
     } catch (error) {
       setErrors(fieldErrorsOf(error) as DemoErrors);
-      toast.error(`error is ${errorMessageOf(error)}`);
+      notify('error', `error is ${errorMessageOf(error)}`);
     }
   };
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import type { HistoryEntry } from '@cma/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { getToken } from '../../../shared/session/session';
+import { notify } from '../../../shared/toast';
 import { reportApi, useGetHistoryPageQuery } from '../api/reportApi';
 import { restoreReport, updateReport } from '../store/reportSlice';
 import { restoredFieldsOf } from '../store/savedState';
@@ -53,7 +53,7 @@ export function HistoryMenu() {
     try {
       restored = restoredFieldsOf(entry.state);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'This saved report cannot be opened.');
+      notify('error', error instanceof Error ? error.message : 'This saved report cannot be opened.');
       return;
     }
     setRestoring(true);
@@ -61,7 +61,7 @@ export function HistoryMenu() {
     const values = await dispatch(reportApi.endpoints.reloadAdjustmentValues.initiate(undefined, { forceRefetch: true }));
     if (values.error) {
       const message = errorOf(values.error);
-      if (message) toast.error(message);
+      if (message) notify('error', message);
     }
     dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
     dispatch(restoreReport(restored.fields));

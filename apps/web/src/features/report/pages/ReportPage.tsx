@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { buildReportInput, renderReportBlob, type BuildOptions } from '@cma/report';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -9,6 +8,7 @@ import { useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistory
 import { updateReport } from '../store/reportSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
 import '../report.css';
+import { notify } from '../../../shared/toast';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong.';
 
@@ -138,22 +138,22 @@ export default function ReportPage() {
     setEmailError('');
     try {
       const sent = await sendPdf({ email: parsed.data, state: JSON.stringify(stateForPdf) }).unwrap();
-      toast.success(`The report has been sent to ${sent.email}.`);
+      notify('success', `The report has been sent to ${sent.email}.`);
     } catch (error) {
-      toast.error(messageOf(error));
+      notify('error', messageOf(error));
     }
   }
 
   async function onSave() {
     if (!address) {
-      toast.error('Choose a subject property before saving.');
+      notify('error', 'Choose a subject property before saving.');
       return;
     }
     try {
       const saved = await postHistory({ address, state: JSON.stringify(savedState) }).unwrap();
-      toast.success(saved.created ? 'Report saved to history.' : 'Report updated in history.');
+      notify('success', saved.created ? 'Report saved to history.' : 'Report updated in history.');
     } catch (error) {
-      toast.error(messageOf(error));
+      notify('error', messageOf(error));
     }
   }
 

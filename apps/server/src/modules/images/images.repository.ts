@@ -1,0 +1,48 @@
+import type { Database } from '@cma/db';
+
+export interface PropertyImageRow {
+  id: string;
+  user_id: string;
+  property_id: string;
+  storage_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  original_name: string;
+  created_at: Date | string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createImagesRepository(database: Database) {
+  return {
+    async insert(row: Omit<PropertyImageRow, 'created_at'> & { source_listing_id?: string | null }, at: Date): Promise<void> {
+      await database.query(
+        `insert into property_images(id, user_id, property_id, storage_key, content_type, width, height, byte_size, original_name, source_listing_id, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [row.id, row.user_id, row.property_id, row.storage_key, row.content_type, row.width, row.height, row.byte_size, row.original_name, row.source_listing_id ?? null, at],
+      );
+    },
+    async listForProperty(userId: string, propertyId: string): Promise<PropertyImageRow[]> {
+      return database.query<PropertyImageRow>(
+        'select * from property_images where user_id = $1 and property_id = $2 order by created_at, id',
+        [userId, propertyId],
+      );
+    },
+    async countForProperty(userId: string, propertyId: string): Promise<number> {
+      const [row] = await database.query<{ n: number }>('select count(*)::int as n from property_images where user_id = $1 and property_id = $2', [userId, propertyId]);
+      return row?.n ?? 0;
+    },
+    /** The image when it exists and belongs to the user (others' ids look exactly like missing ones). */
+    async findOwned(userId: string, imageId: string): Promise<PropertyImageRow | undefined> {
+      if (!UUID.test(imageId)) return undefined;
+      const [row] = await database.query<PropertyImageRow>('select * from property_images where id = $1 and user_id = $2', [imageId, userId]);
+      return row;
+    },
+    async delete(imageId: string): Promise<void> {
+      await database.query('delete from property_images where id = $1', [imageId]);
+    },
+  };
+}
+export type ImagesRepository = ReturnType<typeof createImagesRepository>;

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deleteImageResponse, encodedImagesResponse, propertyIdParam, propertyImagesResponse, saveImageRetsRequest, PROPERTY_IMAGE_MAX_BYTES,
+  PROPERTY_IMAGE_MAX_FILES_PER_UPLOAD,
+} from '@cma/contracts';
+import { ok } from '../../http/envelope';
+import { currentUserId, requireSubscriber } from '../../http/auth';
+import { ValidationError } from '../../http/errors';
+import { createListingsRepository } from '../listings/listings.repository';
+import { demoPhotoSvg } from '../listings/demo/demo-photo';
+import { createImagesRepository } from './images.repository';
+import { createImagesService, type UploadedFile } from './images.service';
+
+const DEMO_PHOTO_PATH = /^\/api\/listing-photos\/demo\/([^/]+)\/(\d+)\.svg$/;
+
+export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listings = createListingsRepository(app.ctx.database);
+  const service = createImagesService({
+    repository: createImagesRepository(app.ctx.database),
+    storage: app.ctx.storage,
+    now: app.ctx.now,
+    async findListing(listingId, source) {
+      const listing = await listings.findByListingId(listingId, source);
+      return listing && { id: listing.id, listingId: listing.record['Listing Id'], photoUrls: listing.photoUrls };
+    },
+    async fetchListingPhoto(url) {
+      const demo = DEMO_PHOTO_PATH.exec(url);
+      if (demo) {
+        const listing = await listings.findByListingId(decodeURIComponent(demo[1]!), 'demo');
+        return Buffer.from(demoPhotoSvg(decodeURIComponent(demo[1]!), Number(demo[2]), listing?.record.properties_address ?? ''));
+      }
+      // Only URLs stored from the MLS feed reach here (never a URL a user typed).
+      const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+      if (!response.ok) throw new Error(`photo ${response.status}`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > PROPERTY_IMAGE_MAX_BYTES) throw new Error('photo too large');
+      return bytes;
+    },
+  });
+  const tags = ['images'];
+  const idParams = propertyIdParam;
+
+  app.post(
+    '/api/store-property-images',
+    {
+      onRequest: requireSubscriber,
+      schema: {
+        tags,
+        summary: 'Upload photos of a property (multipart: property_id, images[]); PNG/JPEG/WebP, stored as ≤1600 px JPEG without EXIF',
+        consumes: ['multipart/form-data'],
+        response: { 200: propertyImagesResponse },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new ValidationError({ images: ['Send the images as multipart/form-data.'] });
+      const files: UploadedFile[] = [];
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            let bytes: Buffer;
+            let truncated = false;
+            try {
+              bytes = await part.toBuffer();
+            } catch {
+              bytes = Buffer.alloc(0);
+              truncated = true;
+            }
+            files.push({ filename: part.filename || 'image', bytes, truncated: truncated || part.file.truncated });
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const message =
+          code === 'FST_REQ_FILE_TOO_LARGE' ? `A file is larger than ${PROPERTY_IMAGE_MAX_BYTES / 1024 / 1024} MB.`
+          : code === 'FST_FILES_LIMIT' ? `Upload at most ${PROPERTY_IMAGE_MAX_FILES_PER_UPLOAD} images at a time.`
+          : 'The upload could not be read.';
+        throw new ValidationError({ images: [message] });
+      }
+      const parsed = propertyIdParam.safeParse({ id: fields.property_id ?? fields.id ?? fields.uuid ?? '' });
+      if (!parsed.success) throw new ValidationError({ property_id: ['property_id is required (the property uuid or listing id).'] });
+      return ok(await service.store(currentUserId(request), parsed.data.id, files), 'Images uploaded successfully');
+    },
+  );
+
+  app.post(
+    '/api/get-images/:id',
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: "The user's photos of a property", params: idParams, response: { 200: propertyImagesResponse } } },
+    async (request) => ok(await service.list(currentUserId(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/get-images/delete/:id',
+    {
+      onRequest: requireSubscriber,
+      schema: { tags, security: [{ bearer: [] }], summary: 'Delete one of your photos by image id', params: z.object({ id: z.string().min(1).max(80) }), response: { 200: deleteImageResponse } },
+    },
+    async (request) => {
+      await service.remove(currentUserId(request), request.params.id);
+      return ok({ id: request.params.id }, 'Image deleted successfully');
+    },
+  );
+
+  app.post(
+    '/api/encoded/img/list/:id',
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: "A property's photos as base64 data URLs (for the PDF)", params: idParams, response: { 200: encodedImagesResponse } } },
+    async (request) => ok(await service.encoded(currentUserId(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/property-image-file/:id',
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: 'One of your photos (JPEG)', params: z.object({ id: z.string().min(1).max(80) }) } },
+    async (request, reply) => reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(await service.file(currentUserId(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/save-image-rets',
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: "Copy a listing's photos into your photos of a property", body: saveImageRetsRequest, response: { 200: propertyImagesResponse } } },
+    async (request) => ok(await service.saveFromListing(currentUserId(request), request.body), 'Listing photos saved'),
+  );
+};

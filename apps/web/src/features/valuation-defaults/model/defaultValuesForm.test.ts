@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAdjustmentValues, validateAdjustmentValues } from '@cma/valuation';
+import { rowsFromValues, validateRows, valuesFromRows } from './defaultValuesForm';
+
+describe('default values form', () => {
+  it('lists the 16 categories in the spec order and round-trips them', () => {
+    const rows = rowsFromValues(defaultAdjustmentValues());
+    expect(rows).toHaveLength(16);
+    expect(rows[0]).toEqual({ style: 'year-built', label: 'Year Built', amounts: ['500', '800', '1000'] });
+    expect(rows[15]!.label).toBe('Below grade finished area');
+    expect(valuesFromRows(rows)).toEqual(defaultAdjustmentValues());
+  });
+
+  it.each([
+    ['', /Enter an amount for \$0-\$500,000/],
+    ['abc', /Enter a number/],
+    ['-1', /cannot be negative/],
+  ])('refuses %j in a cell', (typed, message) => {
+    const rows = rowsFromValues(defaultAdjustmentValues());
+    rows[2]!.amounts[0] = typed;
+    const { errors, count } = validateRows(rows);
+    expect(count).toBe(1);
+    expect(errors['fireplace']!.amount_range_one).toMatch(message);
+  });
+
+  it('accepts money formatting and refuses a zero divisor', () => {
+    const rows = rowsFromValues(defaultAdjustmentValues());
+    rows[3]!.amounts[2] = '$15,500';
+    expect(validateRows(rows).count).toBe(0);
+    expect(valuesFromRows(rows)['garage']!.amount_range_three).toBe(15500);
+    const divisor = rows.find((r) => r.style === 'above-grade-finished-area')!;
+    divisor.amounts[1] = '0';
+    expect(validateRows(rows).errors['above-grade-finished-area']!.amount_range_two).toMatch(/greater than 0/);
+  });
+
+  it('agrees with the engine on what it accepts', () => {
+    const rows = rowsFromValues(defaultAdjustmentValues());
+    rows[5]!.amounts[1] = '12000.50';
+    expect(validateRows(rows).count).toBe(0);
+    expect(validateAdjustmentValues(valuesFromRows(rows)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { defaultAdjustmentValues, TIER_LABELS } from '@cma/valuation';
+import { PageLoader } from '../../../shared/ui/PageLoader';
+import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { notify, SOMETHING_WENT_WRONG } from '../../../shared/toast';
+import { useGetDefaultValuesQuery, useResetDefaultValuesMutation, useStoreDefaultValuesMutation } from '../api/valuationDefaultsApi';
+import { AMOUNT_FIELDS, rowsFromValues, unitHint, validateRows, valuesFromRows, type DefaultValuesRow, type RowErrors } from '../model/defaultValuesForm';
+import '../valuation-defaults.css';
+
+/** The server's message (spec §8: show data.error if present), else its first field message. */
+function failureMessage(error: unknown): string {
+  const failure = error as FetchBaseQueryError | undefined;
+  if (!failure || typeof failure.status !== 'number') return SOMETHING_WENT_WRONG;
+  const body = (failure.data ?? {}) as { message?: unknown; data?: { error?: unknown } };
+  if (body.data && typeof body.data.error === 'string') return body.data.error;
+  return typeof body.message === 'string' && body.message ? body.message : SOMETHING_WENT_WRONG;
+}
+
+/** /change-default-values: the agent's adjustment rates per category and price tier (spec §3, §9). */
+export default function ChangeDefaultValuesPage() {
+  useDocumentTitle('Change default values');
+  const { data, isLoading, isError, refetch } = useGetDefaultValuesQuery();
+  const [store, storing] = useStoreDefaultValuesMutation();
+  const [reset, resetting] = useResetDefaultValuesMutation();
+  const [rows, setRows] = useState<DefaultValuesRow[] | null>(null);
+  const [useMarketRates, setUseMarketRates] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  // The form starts from what the server has whenever that changes (first load, after save or reset).
+  useEffect(() => {
+    if (!data) return;
+    setRows(rowsFromValues(data.user_property_adjustment_value));
+    setUseMarketRates(data.use_market_derived_rates);
+    setSubmitted(false);
+  }, [data]);
+
+  const check = useMemo(() => validateRows(rows ?? []), [rows]);
+  const errors: RowErrors = submitted ? check.errors : {};
+  const pristineDefaults = useMemo(() => rowsFromValues(defaultAdjustmentValues()), []);
+  const differsFromDefaults = rows !== null && JSON.stringify(rows.map((r) => r.amounts)) !== JSON.stringify(pristineDefaults.map((r) => r.amounts));
+
+  if (isLoading || (data && !rows)) return <PageLoader label="Loading your default values…" />;
+  if (isError || !rows) {
+    return (
+      <section className="defaults-page">
+        <h1>Change default values</h1>
+        <p className="defaults-notice defaults-notice--error" role="alert">
+          Your default values could not be loaded.{' '}
+          <button type="button" className="defaults-link" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </p>
+      </section>
+    );
+  }
+
+  const setAmount = (style: string, tier: number, value: string) =>
+    setRows((current) => current!.map((row) => (row.style === style ? { ...row, amounts: row.amounts.map((a, i) => (i === tier ? value : a)) as DefaultValuesRow['amounts'] } : row)));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (check.count > 0 || check.tooMany) {
+      notify('error', check.tooMany ?? 'Please correct the highlighted amounts.');
+      return;
+    }
+    const result = await store({ user_property_adjustment_value: valuesFromRows(rows!), use_market_derived_rates: useMarketRates });
+    if ('error' in result) notify('error', failureMessage(result.error));
+    else notify('success', result.data.message ?? 'Adjustment values saved successfully');
+  }
+
+  async function onReset() {
+    if (!window.confirm('Reset every category to the recommended default values?')) return;
+    const result = await reset();
+    if ('error' in result) notify('error', failureMessage(result.error));
+    else notify('success', result.data.message ?? 'Adjustment values reset to defaults');
+  }
+
+  const busy = storing.isLoading || resetting.isLoading;
+  return (
+    <section className="defaults-page" aria-labelledby="defaults-title">
+      <header className="defaults-header">
+        <h1 id="defaults-title">Change default values</h1>
+        <p>
+          The dollar amounts applied for each difference between a comparable and the subject. The price range is chosen by the
+          comparable&apos;s net sales price. These values start every new CMA; you can still change any cell in the adjustment grid.
+        </p>
+        {data?.is_default ? <p className="defaults-notice">You are using the recommended default values.</p> : null}
+      </header>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="defaults-table-wrap">
+          <table className="defaults-table">
+            <caption className="visually-hidden">Adjustment amounts per category and price range</caption>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                {TIER_LABELS.map((label) => (
+                  <th scope="col" key={label}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.style} data-style={row.style}>
+                  <th scope="row">
+                    <span className="defaults-label">{row.label}</span>
+                    <span className="defaults-hint">{unitHint(row.style)}</span>
+                  </th>
+                  {AMOUNT_FIELDS.map((field, tier) => {
+                    const message = errors[row.style]?.[field];
+                    const id = `amount-${row.style}-${tier}`;
+                    return (
+                      <td key={field}>
+                        <input
+                          id={id}
+                          className={message ? 'defaults-input defaults-input--invalid' : 'defaults-input'}
+                          type="text"
+                          inputMode="decimal"
+                          aria-label={`${row.label}, ${TIER_LABELS[tier]}`}
+                          aria-invalid={message ? true : undefined}
+                          aria-describedby={message ? `${id}-error` : undefined}
+                          value={row.amounts[tier]}
+                          onChange={(event) => setAmount(row.style, tier, event.target.value)}
+                        />
+                        {message ? (
+                          <span id={`${id}-error`} className="defaults-error" role="alert">
+                            {message}
+                          </span>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {submitted && check.tooMany ? <p className="defaults-error" role="alert">{check.tooMany}</p> : null}
+        <label className="defaults-market">
+          <input type="checkbox" checked={useMarketRates} onChange={(event) => setUseMarketRates(event.target.checked)} />
+          <span>
+            Use market-derived rates when a CMA has enough closed sales
+            <span className="defaults-hint">
+              Rates estimated from the sales you load replace these values where the estimate is confident; these values apply otherwise.
+            </span>
+          </span>
+        </label>
+        <div className="defaults-actions">
+          <button type="submit" className="defaults-button defaults-button--primary" disabled={busy}>
+            {storing.isLoading ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className="defaults-button" onClick={() => void onReset()} disabled={busy || (data?.is_default && !differsFromDefaults)}>
+            Reset to defaults
+          </button>
+          <Link to="/home" className="defaults-link">
+            Back to home
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}

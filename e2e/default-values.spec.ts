@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+
+// Issue 6: an agent edits their default adjustment values on /change-default-values, saves, reloads and sees them;
+// bad amounts are refused in place; reset brings back the spec's table.
+
+const SHOTS = path.join('test-results', 'default-values');
+mkdirSync(SHOTS, { recursive: true });
+
+test('edit, save, reload, validate and reset the default adjustment values', async ({ page }) => {
+  const session = await createSubscribedSession(page.request, 'defaults');
+  await useSessionInBrowser(page, session);
+  await page.goto('/change-default-values');
+
+  await expect(page.getByRole('heading', { name: 'Change default values' })).toBeVisible();
+  for (const tier of ['$0-$500,000', '$501,000-$1 Million', '1 Million and over']) {
+    await expect(page.getByRole('columnheader', { name: tier })).toBeVisible();
+  }
+  await expect(page.locator('tbody tr')).toHaveCount(16);
+  const garageLow = page.getByLabel('Garage, $0-$500,000');
+  await expect(garageLow).toHaveValue('5000');
+  await expect(page.getByLabel('Below grade total area, 1 Million and over')).toHaveValue('16.2');
+  await page.screenshot({ path: path.join(SHOTS, '1-defaults.png'), fullPage: true });
+
+  // A negative amount is refused in place and nothing is sent.
+  const windowsTop = page.getByLabel('Windows, 1 Million and over');
+  await windowsTop.fill('-40');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#amount-windows-2-error')).toHaveText('Amounts cannot be negative.');
+  await page.screenshot({ path: path.join(SHOTS, '2-invalid.png'), fullPage: true });
+
+  await windowsTop.fill('45000');
+  await garageLow.fill('6500');
+  await page.getByLabel(/Use market-derived rates/).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Adjustment values saved successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('6500');
+  await expect(page.getByLabel('Windows, 1 Million and over')).toHaveValue('45000');
+  await expect(page.getByLabel(/Use market-derived rates/)).toBeChecked();
+  const stored = await page.request.get('/api/property-adjustment-valu-list', { headers: { authorization: `Bearer ${session.token}` } });
+  expect((await stored.json()).data.user_property_adjustment_value.garage.amount_range_one).toBe(6500);
+  await page.screenshot({ path: path.join(SHOTS, '3-saved-after-reload.png'), fullPage: true });
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('5000');
+  await expect(page.getByLabel(/Use market-derived rates/)).not.toBeChecked();
+});
