@@ -71,6 +71,12 @@ describe('argument parsing', () => {
   it('reads subjects, flags and the back-test period', () => {
     expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A', 'B', '--subject', 'C', '--json'])).toMatchObject({ listings: 'a.csv', subjects: ['A', 'B', 'C'], backtest: false });
     expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--to', '2015-12-31', '--time', 'paired', '--comps', '6'])).toMatchObject({ backtest: true, from: '2015-01-01', to: '2015-12-31', time: 'paired', comps: 6 });
+    // The back-test reports the best measured method (the monthly paired-sales index) unless told otherwise.
+    expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01']).time).toBe('index');
+    expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--time', 'off']).time).toBe('off');
+    expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--rates', 'table']).time).toBe('off');
+    expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A']).time).toBe('off');
+    expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--time', 'index']).time).toBe('index');
     expect(() => parseValueArgs(['--listings', 'a.csv'])).toThrow('Give --subject ID, --subjects-file FILE or (with --backtest) --from/--to.');
     expect(() => parseValueArgs(['--listings', 'a.csv', '--from', '2015-01-01'])).toThrow('--from/--to choose back-test subjects; add --backtest.');
     expect(() => parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--comps', '0'])).toThrow('--comps must be a whole number from 1 to 50.');

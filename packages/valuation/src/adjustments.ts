@@ -34,6 +34,12 @@ export interface TimeAdjustmentSetting {
   monthlyRate: number;
   /** The date comparables are brought to (the valuation date), yyyy-mm-dd. */
   asOfDate: string;
+  /**
+   * Optional monthly price index ('yyyy-mm' → level as a share of the price, e.g. from paired sales): when given, a
+   * comparable moves by (level of the valuation month − level of its close month) × its price instead of the
+   * straight-line monthlyRate. Months outside the index take its nearest end.
+   */
+  index?: Readonly<Record<string, number>>;
 }
 
 export interface AdjustmentSettings {
@@ -334,6 +340,22 @@ function timeLine(comparable: SaleFacts, price: number, setting: TimeAdjustmentS
     return { ...base, difference: null, rate: null, rateSource: null, amount: 0, status: 'unknown', explanation: withText ? `${TIME_ADJUSTMENT_LABEL}: not adjusted, the comparable's close date is unknown.` : '' };
   }
   const months = Math.max(0, monthsBetween(comparable.closeDate, setting.asOfDate));
+  if (setting.index && Object.keys(setting.index).length > 0 && override?.rate == null) {
+    const compMonth = comparable.closeDate.slice(0, 7);
+    const asOfMonth = setting.asOfDate.slice(0, 7);
+    const compLevel = indexLevel(setting.index, compMonth);
+    const asOfLevel = indexLevel(setting.index, asOfMonth);
+    const amount = compMonth < asOfMonth ? price * (asOfLevel - compLevel) : 0;
+    return {
+      ...base,
+      difference: months,
+      rate: months > 0 ? amount / price / months : 0,
+      rateSource: 'market',
+      amount,
+      status: amount === 0 ? 'no-difference' : 'applied',
+      explanation: withText ? `${TIME_ADJUSTMENT_LABEL}: market index ${formatPercent(compLevel * 100, 2)} in ${compMonth} to ${formatPercent(asOfLevel * 100, 2)} in ${asOfMonth} (paired-sales index by month${asOfMonth > lastIndexMonth(setting.index) ? `, ${lastIndexMonth(setting.index)} carried forward` : ''}) × ${formatAmount(price)} = ${formatSignedAmount(amount)}.` : '',
+    };
+  }
   const monthlyRate = override?.rate != null && Number.isFinite(override.rate) ? override.rate : setting.monthlyRate;
   const amount = price * monthlyRate * months;
   return {
@@ -345,6 +367,20 @@ function timeLine(comparable: SaleFacts, price: number, setting: TimeAdjustmentS
     status: amount === 0 ? 'no-difference' : 'applied',
     explanation: withText ? `${TIME_ADJUSTMENT_LABEL}: ${formatNumber(months, 1)} months from ${comparable.closeDate} to ${setting.asOfDate} × ${formatPercent(monthlyRate * 100, 2)} a month × ${formatAmount(price)} = ${formatSignedAmount(amount)}.` : '',
   };
+}
+
+/** Index level of a month; months before the first or after the last take that end's level. */
+export function indexLevel(index: Readonly<Record<string, number>>, month: string): number {
+  if (index[month] != null) return index[month];
+  const months = Object.keys(index).sort();
+  if (months.length === 0) return 0;
+  let level = index[months[0]];
+  for (const m of months) if (m <= month) level = index[m];
+  return level;
+}
+
+function lastIndexMonth(index: Readonly<Record<string, number>>): string {
+  return Object.keys(index).sort().at(-1) ?? '';
 }
 
 function rulesScale(group: AdditionalFactGroup): readonly string[] {

@@ -17,6 +17,17 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
   marketRateOptions?: Omit<MarketRatesOptions, 'before'>;
 }
 
+/**
+ * The best method measured on the King County back-test (docs/decisions/0601): market-derived rates, 8 comparables,
+ * and the market-conditions adjustment from the paired-sales monthly price index. `cma value --backtest` and the
+ * bench use it by default.
+ */
+export const BEST_BACKTEST_OPTIONS: Readonly<Pick<BacktestOptions, 'useMarketRates' | 'timeAdjustment' | 'selection'>> = Object.freeze({
+  useMarketRates: true,
+  timeAdjustment: 'index',
+  selection: { count: 8 },
+});
+
 export interface BacktestResult {
   subjectId: string;
   closeDate: string;
@@ -105,7 +116,9 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
     const month = `${closeDate.slice(0, 7)}-01`;
     let marketRates: TierMarketRates[] | null = null;
     if (useMarketRates) {
-      marketRates = ratesByMonth.get(month) ?? deriveMarketRates(pool, { ...options.marketRateOptions, before: month });
+      // The month-by-month time index needs the rates measured with month columns.
+      const timeIndex = options.timeAdjustment === 'index' || options.marketRateOptions?.timeIndex === true;
+      marketRates = ratesByMonth.get(month) ?? deriveMarketRates(pool, { ...options.marketRateOptions, timeIndex, before: month });
       ratesByMonth.set(month, marketRates);
     }
     let valuation: Valuation | null = null;

@@ -42,6 +42,11 @@ export interface TierMarketRates {
   /** Monthly price change implied by the pairs (fraction), with its standard error. */
   monthlyTrend: number | null;
   monthlyTrendStandardError: number | null;
+  /**
+   * With `timeIndex`: the paired-sales price index by close month ('yyyy-mm' → share of the price relative to
+   * the earliest month), measured month by month instead of as one straight-line trend.
+   */
+  monthlyIndex?: Record<string, number>;
 }
 
 export interface MarketRatesOptions {
@@ -55,6 +60,8 @@ export interface MarketRatesOptions {
   before?: string;
   /** Fewest pairs (with the fact differing) to report a rate. Default 40. */
   minimumPairs?: number;
+  /** Measure time month by month (a paired-sales price index) instead of one linear monthly trend. Default false. */
+  timeIndex?: boolean;
 }
 
 export interface FeatureLevelEffect {
@@ -188,10 +195,10 @@ export function deriveMarketRates(sales: readonly SaleFacts[] | CandidatePool, o
     }
   }
 
-  return ([0, 1, 2] as Tier[]).map((tier) => fitTier(tier, pairs[tier], pool, values, textFeatures, minimumPairs));
+  return ([0, 1, 2] as Tier[]).map((tier) => fitTier(tier, pairs[tier], pool, values, textFeatures, minimumPairs, options.timeIndex === true));
 }
 
-function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool, values: (number | null)[][], textFeatures: TextFeature[], minimumPairs: number): TierMarketRates {
+function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool, values: (number | null)[][], textFeatures: TextFeature[], minimumPairs: number, timeIndex = false): TierMarketRates {
   const salesInPairs = new Set<number>();
   for (const [i, j] of tierPairs) {
     salesInPairs.add(i);
@@ -225,7 +232,11 @@ function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool,
   const dummyColumns: { feature: TextFeature; level: number }[] = [];
   for (const feature of textFeatures) for (let level = 0; level < feature.levels.length; level++) if (level !== feature.reference) dummyColumns.push({ feature, level });
   const timeColumn = chosen.length + dummyColumns.length;
-  const k = timeColumn + 1;
+  // Month-by-month index: one column per close month after the earliest (the reference, level 0).
+  const monthOf = (i: number) => (pool.sales[i].closeDate as string).slice(0, 7);
+  const months = timeIndex ? [...new Set(rows.flatMap(([i, j]) => [monthOf(i), monthOf(j)]))].sort() : [];
+  const monthColumn = new Map(months.slice(1).map((m, c) => [m, timeColumn + c]));
+  const k = timeIndex ? timeColumn + monthColumn.size : timeColumn + 1;
   const X: Float64Array[] = [];
   const y: number[] = [];
   const means: number[] = [];
@@ -234,7 +245,12 @@ function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool,
     chosen.forEach((f, c) => (row[c] = (values[f][i] as number) - (values[f][j] as number)));
     dummyColumns.forEach(({ feature, level }, d) => (row[chosen.length + d] = (feature.levelOf[i] === level ? 1 : 0) - (feature.levelOf[j] === level ? 1 : 0)));
     const mean = ((pool.sales[i].netSalesPrice as number) + (pool.sales[j].netSalesPrice as number)) / 2;
-    row[timeColumn] = (pool.time[i] - pool.time[j]) / MONTH_MS;
+    if (timeIndex) {
+      const ci = monthColumn.get(monthOf(i));
+      const cj = monthColumn.get(monthOf(j));
+      if (ci != null) row[ci] += 1;
+      if (cj != null) row[cj] -= 1;
+    } else row[timeColumn] = (pool.time[i] - pool.time[j]) / MONTH_MS;
     X.push(row);
     // Relative differences: a fact is worth a share of the price, so one tier's $150k and $450k homes fit one line.
     y.push(((pool.sales[i].netSalesPrice as number) - (pool.sales[j].netSalesPrice as number)) / mean);
@@ -322,9 +338,28 @@ function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool,
     priceScale,
     rates,
     featureEffects,
-    monthlyTrend: fit ? fit.beta[timeColumn] : null,
-    monthlyTrendStandardError: fit ? fit.standardErrors[timeColumn] : null,
+    ...(timeIndex ? indexTrend(months, fit ? months.map((m, c) => (c === 0 ? 0 : fit.beta[timeColumn + c - 1])) : null) : {
+      monthlyTrend: fit ? fit.beta[timeColumn] : null,
+      monthlyTrendStandardError: fit ? fit.standardErrors[timeColumn] : null,
+    }),
   };
+}
+
+/** The index by month, and its straight-line slope per month (least squares) as the monthly trend. */
+function indexTrend(months: string[], levels: number[] | null): Pick<TierMarketRates, 'monthlyTrend' | 'monthlyTrendStandardError' | 'monthlyIndex'> {
+  if (!levels || months.length === 0) return { monthlyTrend: null, monthlyTrendStandardError: null, monthlyIndex: {} };
+  const monthIndex: Record<string, number> = {};
+  months.forEach((m, c) => (monthIndex[m] = levels[c]));
+  const xs = months.map((m) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)));
+  const mx = xs.reduce((s, v) => s + v, 0) / xs.length;
+  const my = levels.reduce((s, v) => s + v, 0) / levels.length;
+  let sxy = 0;
+  let sxx = 0;
+  xs.forEach((x, c) => {
+    sxy += (x - mx) * (levels[c] - my);
+    sxx += (x - mx) ** 2;
+  });
+  return { monthlyTrend: sxx > 0 ? sxy / sxx : null, monthlyTrendStandardError: null, monthlyIndex: monthIndex };
 }
 
 /** Feature effects per text fact and tier, for AdjustmentSettings.featureEffects (levels of the accepted confidence, and the reference). */

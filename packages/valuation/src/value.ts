@@ -60,9 +60,10 @@ export interface ValueOptions {
   /**
    * Market-conditions adjustment: off by default; 'derive' measures the monthly $/sq ft trend from the
    * candidates before the valuation date; 'paired' uses the monthly trend of the market rates' paired sales;
+   * 'index' uses the market rates' month-by-month paired-sales index (derive them with `timeIndex: true`);
    * a number is a monthly rate (0.005 = +0.5 %).
    */
-  timeAdjustment?: 'off' | 'derive' | 'paired' | number;
+  timeAdjustment?: 'off' | 'derive' | 'paired' | 'index' | number;
   /** Months of sales behind a derived time trend. Default 12. */
   timeTrendMonths?: number;
   reconcile?: ReconcileOptions;
@@ -108,9 +109,14 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
   if (selection.picks.length === 0) throw new Error(`No comparable sales found for subject ${subject.id}.`);
 
   let monthlyTimeRate: number | null = null;
+  let timeIndex: Record<string, number> | null = null;
   const time = options.timeAdjustment ?? 'off';
   if (typeof time === 'number') monthlyTimeRate = time;
   else if (time === 'paired') monthlyTimeRate = pairedMonthlyTrend(options.marketRates ?? []);
+  else if (time === 'index') {
+    timeIndex = pairedMonthlyIndex(options.marketRates ?? []);
+    monthlyTimeRate = timeIndex ? pairedMonthlyTrend(options.marketRates ?? []) ?? 0 : pairedMonthlyTrend(options.marketRates ?? []);
+  }
   else if (time === 'derive') monthlyTimeRate = deriveTimeTrend(pool, { asOfDate: selection.asOfDate, strictlyBefore: true, months: options.timeTrendMonths }).monthlyRate;
 
   const settings: AdjustmentSettings = {
@@ -118,7 +124,7 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
     explain: options.explain ?? options.adjustments?.explain,
     rateOverrides: { ...(options.marketRates ? marketTables(options.marketRates, options.acceptConfidence).rateOverrides : {}), ...options.adjustments?.rateOverrides },
     featureEffects: { ...(options.marketRates ? marketTables(options.marketRates, options.acceptConfidence).featureEffects : {}), ...options.adjustments?.featureEffects },
-    timeAdjustment: monthlyTimeRate != null ? { monthlyRate: monthlyTimeRate, asOfDate: selection.asOfDate } : options.adjustments?.timeAdjustment ?? null,
+    timeAdjustment: monthlyTimeRate != null ? { monthlyRate: monthlyTimeRate, asOfDate: selection.asOfDate, ...(timeIndex ? { index: timeIndex } : {}) } : options.adjustments?.timeAdjustment ?? null,
   };
   if (settings.timeAdjustment) monthlyTimeRate = settings.timeAdjustment.monthlyRate;
 
@@ -132,7 +138,7 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
   const explanation =
     `${comparables.length} comparable${comparables.length === 1 ? '' : 's'} (${selectionInfo.matched} sales matched: ${describe(selection)}). ` +
     reconciliation.explanation +
-    (monthlyTimeRate != null ? ` Prices brought to ${selection.asOfDate} at ${formatPercent(monthlyTimeRate * 100, 2)} a month.` : '') +
+    (settings.timeAdjustment?.index ? ` Prices brought to ${selection.asOfDate} by the paired-sales monthly price index (trend ${formatPercent((monthlyTimeRate ?? 0) * 100, 2)} a month).` : monthlyTimeRate != null ? ` Prices brought to ${selection.asOfDate} at ${formatPercent(monthlyTimeRate * 100, 2)} a month.` : '') +
     (warnings.length ? ` Warnings: ${warnings.map((w) => w.message).join(' ')}` : '');
   return {
     subjectId: subject.id,
@@ -171,6 +177,28 @@ export function pairedMonthlyTrend(tiers: readonly TierMarketRates[]): number | 
     pairs += t.pairs;
   }
   return pairs > 0 ? weighted / pairs : null;
+}
+
+// One pooled index per set of market rates (a back-test month reuses it for every subject).
+const pooledIndexCache = new WeakMap<readonly TierMarketRates[], Record<string, number> | null>();
+
+/** Pairs-weighted month-by-month index across the tiers (each tier's levels relative to its own first month); null when none measured. */
+export function pairedMonthlyIndex(tiers: readonly TierMarketRates[]): Record<string, number> | null {
+  if (pooledIndexCache.has(tiers)) return pooledIndexCache.get(tiers) ?? null;
+  const sums = new Map<string, { weighted: number; pairs: number }>();
+  for (const t of tiers) {
+    if (!t.monthlyIndex || !(t.pairs > 0)) continue;
+    for (const [month, level] of Object.entries(t.monthlyIndex)) {
+      if (!Number.isFinite(level)) continue;
+      const s = sums.get(month) ?? { weighted: 0, pairs: 0 };
+      s.weighted += level * t.pairs;
+      s.pairs += t.pairs;
+      sums.set(month, s);
+    }
+  }
+  const index = sums.size ? Object.fromEntries([...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([m, s]) => [m, s.weighted / s.pairs])) : null;
+  pooledIndexCache.set(tiers, index);
+  return index;
 }
 
 function describe(selection: Selection): string {

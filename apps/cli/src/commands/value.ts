@@ -17,8 +17,10 @@ const USAGE = `Usage: cma value --listings FILE.csv (--subject ID ... | --subjec
   --from/--to       with --backtest: every sale closed in this period (yyyy-mm-dd, inclusive) is a subject
   --rates market|table   market-derived rates from the loaded sales (default) or the spec's default table only
   --comps N         comparables per subject (default 8)
-  --time off|paired|derive|RATE  market-conditions adjustment (default off): paired = the monthly trend of
-                    the market rates' paired sales, derive = the monthly $/sq ft trend, RATE per month, e.g. 0.005
+  --time off|index|paired|derive|RATE  market-conditions adjustment (default: index with --backtest and market
+                    rates, the best measured method; off otherwise): index = the paired-sales price index month by
+                    month, paired = its straight-line monthly trend, derive = the monthly $/sq ft trend, RATE per
+                    month, e.g. 0.005
   --format recolorado|ppar|auto`;
 
 export interface ValueArgs {
@@ -30,7 +32,7 @@ export interface ValueArgs {
   to: string | null;
   rates: 'market' | 'table';
   comps: number;
-  time: 'off' | 'derive' | 'paired' | number;
+  time: 'off' | 'derive' | 'paired' | 'index' | number;
   format: FormatOption;
 }
 
@@ -38,6 +40,7 @@ class UsageError extends Error {}
 
 export function parseValueArgs(args: readonly string[]): ValueArgs {
   const out: ValueArgs = { listings: '', subjects: [], subjectsFile: null, backtest: false, from: null, to: null, rates: 'market', comps: 8, time: 'off', format: 'auto' };
+  let timeGiven = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const next = () => {
@@ -71,9 +74,10 @@ export function parseValueArgs(args: readonly string[]): ValueArgs {
       }
       case '--time': {
         const value = next();
-        if (value === 'off' || value === 'derive' || value === 'paired') out.time = value;
+        timeGiven = true;
+        if (value === 'off' || value === 'derive' || value === 'paired' || value === 'index') out.time = value;
         else if (Number.isFinite(Number(value)) && Math.abs(Number(value)) < 0.2) out.time = Number(value);
-        else throw new UsageError(`--time must be off, paired, derive or a monthly rate such as 0.005, not '${value}'.`);
+        else throw new UsageError(`--time must be off, index, paired, derive or a monthly rate such as 0.005, not '${value}'.`);
         break;
       }
       case '--format': {
@@ -90,6 +94,8 @@ export function parseValueArgs(args: readonly string[]): ValueArgs {
     }
   }
   if (!out.listings) throw new UsageError('--listings FILE.csv is required.');
+  // The back-test reports the best measured method unless told otherwise (docs/decisions/0601).
+  if (!timeGiven && out.backtest && out.rates === 'market') out.time = 'index';
   const period = out.from != null || out.to != null;
   if (period && !out.backtest) throw new UsageError('--from/--to choose back-test subjects; add --backtest.');
   if (!out.subjects.length && !out.subjectsFile && !period) throw new UsageError('Give --subject ID, --subjects-file FILE or (with --backtest) --from/--to.');
@@ -189,7 +195,7 @@ export async function run(args: string[]): Promise<number> {
   }
 
   let marketRates: TierMarketRates[] | null = null;
-  if (options.rates === 'market' && known.length) marketRates = deriveMarketRates(pool);
+  if (options.rates === 'market' && known.length) marketRates = deriveMarketRates(pool, { timeIndex: options.time === 'index' });
   for (const id of known) {
     const subject = byId.get(id) as SaleFacts;
     try {
