@@ -2,25 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
+import { freePort } from './helpers';
 
 // Fault tests (issue 10): a server killed with SIGKILL loses no acknowledged save; a PostgreSQL restart under load is
 // survived without restarting the server.
 
 const serverEntry = path.resolve(import.meta.dirname, '../bin/server.mjs');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; proc: ChildProcess }> {
   const port = await freePort();

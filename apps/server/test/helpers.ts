@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { FastifyInstance } from 'fastify';
@@ -113,4 +114,14 @@ export async function createUserWithSession(
   }
   const token = await testApp.app.ctx.auth.startSession(user!.id);
   return { userId: user!.id, token };
+}
+
+/** A TCP port free on 127.0.0.1 right now, for tests that start real server processes. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startTestSmtp, type TestSmtp } from './helpers';
+import { freePort, startTestSmtp, type TestSmtp } from './helpers';
 
 // Two real server processes on one PostgreSQL database behave as one service (DESIGN.md §2, issue 10).
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.log('scale-out test skipped: TEST_DATABASE_URL is not set (it needs PostgreSQL).');
 
 const serverEntry = path.resolve(import.meta.dirname, '../bin/server.mjs');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitReady(base: string, proc: ChildProcess, log: () => string): Promise<void> {
   const until = Date.now() + 90_000;

@@ -1,16 +1,7 @@
 import sharp from 'sharp';
 import { ACCOUNT_IMAGE_MAX_BYTES, ACCOUNT_IMAGE_TOO_LARGE_MESSAGE, ACCOUNT_IMAGE_TYPE_MESSAGE } from '@cma/contracts';
 import { ValidationError } from '../../http/errors';
-
-export type SniffedImageType = 'image/png' | 'image/jpeg' | 'image/webp';
-
-/** The image type from the file's first bytes; the client's file name and content-type are never trusted. */
-export function sniffImageType(bytes: Buffer): SniffedImageType | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
-  return undefined;
-}
+import { sniffImageType } from '../../http/uploads';
 
 export interface ProcessedImage {
   body: Buffer;

@@ -45,7 +45,6 @@ const bodyEmail = (request: FastifyRequest) => {
   return typeof email === 'string' ? [`account:${email}`] : [];
 };
 
-/** preHandler: a limit per account only (the shared `rateLimit` always adds the client IP at the same limit). */
 interface MultipartForm {
   fields: Record<string, string>;
   files: Record<string, Buffer>;

@@ -8,7 +8,8 @@ import { ok } from '../../http/envelope';
 import { rateLimit } from '../../http/rate-limit';
 import { ValidationError } from '../../http/errors';
 import { createContactRepository } from './contact.repository';
-import { attachmentProblems, createContactService, type UploadedAttachment } from './contact.service';
+import { attachmentProblems, createContactService } from './contact.service';
+import { readUploadForm } from '../../http/uploads';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Per IP and hour: enough for a real visitor who retries, too few for a spam run. */
@@ -28,42 +29,14 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record
   return fields;
 }
 
-/** Reads the multipart text fields and files; other parts are ignored. */
-async function readContactParts(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedAttachment[] }> {
-  const fields: Record<string, string> = {};
-  const files: UploadedAttachment[] = [];
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-    return { fields, files };
-  }
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (!ATTACHMENT_FIELDS.has(part.fieldname)) {
-          part.file.resume();
-          continue;
-        }
-        let bytes: Buffer;
-        let truncated = false;
-        try {
-          bytes = await part.toBuffer();
-        } catch {
-          bytes = Buffer.alloc(0);
-          truncated = true;
-        }
-        files.push({ filename: part.filename || 'image', bytes, truncated: truncated || part.file.truncated });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new ValidationError({ email_attachment: [CONTACT_TOO_MANY_IMAGES] });
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ email_attachment: [CONTACT_IMAGE_TOO_LARGE_MESSAGE] });
-    throw new ValidationError({ email_attachment: ['The upload could not be read.'] });
-  }
-  return { fields, files };
+/** Reads the multipart text fields and the attachment files; other parts are ignored. */
+function readContactParts(request: FastifyRequest) {
+  return readUploadForm(request, {
+    fileFields: ATTACHMENT_FIELDS,
+    errorField: 'email_attachment',
+    limitMessage: (code) =>
+      code === 'FST_FILES_LIMIT' ? CONTACT_TOO_MANY_IMAGES : code === 'FST_REQ_FILE_TOO_LARGE' ? CONTACT_IMAGE_TOO_LARGE_MESSAGE : undefined,
+  });
 }
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,6 +6,7 @@ import { ValidationError } from '../../http/errors';
 import type { FileStorage } from '../storage/file-storage';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { ContactRepository, StoredAttachment } from './contact.repository';
+import { sniffImageType } from '../../http/uploads';
 
 export interface UploadedAttachment {
   filename: string;
@@ -16,8 +17,9 @@ export interface UploadedAttachment {
 
 /** Only what the spec allows (png, jpg, jpeg), judged by the bytes, never by the name or declared type. */
 export function sniffContactImage(bytes: Buffer): { contentType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' } | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { contentType: 'image/png', extension: 'png' };
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { contentType: 'image/jpeg', extension: 'jpg' };
+  const type = sniffImageType(bytes);
+  if (type === 'image/png') return { contentType: 'image/png', extension: 'png' };
+  if (type === 'image/jpeg') return { contentType: 'image/jpeg', extension: 'jpg' };
   return null;
 }
 

@@ -4,16 +4,6 @@ import { PROPERTY_IMAGE_MAX_EDGE } from '@cma/contracts';
 // Uploaded photos are never stored as sent: the type is sniffed from the bytes (not the name or the declared
 // type), then decoded and re-encoded as a JPEG of at most 1600 px, which also drops EXIF (GPS, camera data).
 
-export type SniffedImageType = 'image/png' | 'image/jpeg' | 'image/webp';
-
-/** The image type from the magic bytes, or null when the bytes are not a PNG, JPEG or WebP. */
-export function sniffImageType(bytes: Buffer): SniffedImageType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
-
 export interface ProcessedImage {
   jpeg: Buffer;
   width: number;

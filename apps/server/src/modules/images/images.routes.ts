@@ -10,7 +10,8 @@ import { ValidationError } from '../../http/errors';
 import { createListingsRepository } from '../listings/listings.repository';
 import { demoPhotoSvg } from '../listings/demo/demo-photo';
 import { createImagesRepository } from './images.repository';
-import { createImagesService, type UploadedFile } from './images.service';
+import { createImagesService } from './images.service';
+import { readUploadForm } from '../../http/uploads';
 
 const DEMO_PHOTO_PATH = /^\/api\/listing-photos\/demo\/([^/]+)\/(\d+)\.svg$/;
 
@@ -54,32 +55,13 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new ValidationError({ images: ['Send the images as multipart/form-data.'] });
-      const files: UploadedFile[] = [];
-      const fields: Record<string, string> = {};
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            let bytes: Buffer;
-            let truncated = false;
-            try {
-              bytes = await part.toBuffer();
-            } catch {
-              bytes = Buffer.alloc(0);
-              truncated = true;
-            }
-            files.push({ filename: part.filename || 'image', bytes, truncated: truncated || part.file.truncated });
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        const message =
+      const { fields, files } = await readUploadForm(request, {
+        errorField: 'images',
+        limitMessage: (code) =>
           code === 'FST_REQ_FILE_TOO_LARGE' ? `A file is larger than ${PROPERTY_IMAGE_MAX_BYTES / 1024 / 1024} MB.`
           : code === 'FST_FILES_LIMIT' ? `Upload at most ${PROPERTY_IMAGE_MAX_FILES_PER_UPLOAD} images at a time.`
-          : 'The upload could not be read.';
-        throw new ValidationError({ images: [message] });
-      }
+          : undefined,
+      });
       const parsed = propertyIdParam.safeParse({ id: fields.property_id ?? fields.id ?? fields.uuid ?? '' });
       if (!parsed.success) throw new ValidationError({ property_id: ['property_id is required (the property uuid or listing id).'] });
       return ok(await service.store(currentUserId(request), parsed.data.id, files), 'Images uploaded successfully');

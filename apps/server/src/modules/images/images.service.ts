@@ -5,7 +5,8 @@ import {
 import type { FileStorage } from '../storage/file-storage';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ImagesRepository, PropertyImageRow } from './images.repository';
-import { sniffImageType, toStoredJpeg } from './image-processing';
+import { sniffImageType } from '../../http/uploads';
+import { toStoredJpeg } from './image-processing';
 
 export interface UploadedFile {
   filename: string;

@@ -4,6 +4,7 @@ import type { FileStorage } from '../storage/file-storage';
 import type { MailService } from '../mail/mail.service';
 import { ValidationError } from '../../http/errors';
 import type { ReportRepository } from './report.repository';
+import { sniffImageType } from '../../http/uploads';
 
 interface Deps {
   repository: ReportRepository;
@@ -14,8 +15,11 @@ interface Deps {
   renderer: PdfRenderer;
 }
 
-const sniffImage = (bytes: Buffer): string | null =>
-  bytes[0] === 0x89 && bytes[1] === 0x50 ? 'image/png' : bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : null;
+/** PNG or JPEG by content: the two formats the PDF can embed. */
+const pdfImageType = (bytes: Buffer): string | null => {
+  const type = sniffImageType(bytes);
+  return type === 'image/png' || type === 'image/jpeg' ? type : null;
+};
 
 /** A safe attachment name from the subject's address: '1234-Elm-Street-CMA.pdf'. */
 export function pdfFilename(street: string): string {
@@ -38,7 +42,7 @@ export function createReportService(deps: Deps) {
       // The business logo on file is used when the state carries none.
       if (state && typeof state === 'object' && !(Array.isArray(state.businessImages) && state.businessImages.length) && profile.logo_key) {
         const logo = await deps.storage.get(profile.logo_key);
-        const type = logo && sniffImage(logo);
+        const type = logo && pdfImageType(logo);
         if (logo && type) state = { ...state, businessImages: [`data:${type};base64,${logo.toString('base64')}`] };
       }
       let input;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../../shared/session/sessionActions';
+import { HISTORY_STATE_KEYS } from '@cma/contracts';
 
 export type CsvType = 'ReColorado' | 'PPAR';
 export const CSV_TYPES: readonly CsvType[] = ['ReColorado', 'PPAR'];
@@ -80,14 +81,8 @@ export const initialReportState: ReportState = {
   listing_id_arr: [],
 };
 
-/** The keys a saved History entry's state restores (spec §3), in the spec's order. */
-export const HISTORY_RESTORE_KEYS = [
-  'csvNewData', 'changeDefaultValues', 'count', 'review_data', 'formula_Division_DefaultValue', 'report_data',
-  'selectedPropertydata', 'selectedPropertydataUUID', 'address', 'selectedPropertyAddress', 'checked', 'allCsvData',
-  'selectedAdditionalInfo', 'propertyImages', 'comaparables', 'selectPropertyList', 'adjustment_formulas',
-  'listing_id_arr', 'inputAddressState', 'businessImages', 'isUploadCSV', 'base64Images', 'clientName', 'reportName',
-  'range',
-] as const satisfies ReadonlyArray<keyof ReportState>;
+/** The keys a saved History entry's state restores (spec §3): the contract's list, checked against the store's shape. */
+export const HISTORY_RESTORE_KEYS = HISTORY_STATE_KEYS satisfies ReadonlyArray<keyof ReportState>;
 
 export type HistoryState = Partial<Pick<ReportState, (typeof HISTORY_RESTORE_KEYS)[number]>>;
 
