@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { recordCspViolations } from './support/csp';
 
 // Issue 8 in the real browser: a saved CMA is picked from HISTORY (paged), the store is restored, /report renders the
 // PDF in the browser, it downloads, saving again updates the same entry, and after a reload HISTORY restores every field.
@@ -116,6 +117,7 @@ test('a failed history load stops the loader silently', async ({ page, request }
 test('finish a CMA from a CSV → the PDF shows the reviewed value → download, save, reload → HISTORY restores every field', async ({ page, request }) => {
   test.setTimeout(240_000);
   const session = await createSubscribedSession(request, 'report-journey');
+  const cspViolations = await recordCspViolations(page);
   await useSessionInBrowser(page, session);
   await page.goto('/home');
   await page.getByLabel('Client name').fill('Pat Seller');
@@ -142,6 +144,8 @@ test('finish a CMA from a CSV → the PDF shows the reviewed value → download,
 
   await expect(page).toHaveURL(/\/report$/);
   await expect(page.locator('iframe[title="Report preview"]')).toBeVisible({ timeout: 90_000 });
+  // Rendering the PDF in the browser (WebAssembly layout, blob preview) runs under the strict CSP.
+  expect(await cspViolations()).toEqual([]);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download PDF' }).click();
   await (await download).saveAs(path.join(SHOTS, 'journey.pdf'));

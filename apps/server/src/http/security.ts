@@ -26,7 +26,8 @@ export async function installSecurity(app: FastifyInstance, config: AppConfig): 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...origins(config.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...sentry, ...(stripe ? ['https://api.stripe.com'] : [])],
+        // data: — the PDF renderer fetches its WebAssembly from a data: URL (reads nothing from, sends nothing to, any host).
+        connectSrc: ["'self'", 'data:', ...sentry, ...(stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: ["'self'", 'blob:', ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
