@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE } from '@cma/contracts';
-import { createTestApp, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createTestApp, multipart, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
 import { MAX_FAILED_LOGINS } from '../src/modules/accounts/accounts.service';
 
 const PUBLIC_URL = 'https://cma.example.test';
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A multipart/form-data body for app.inject. */
-function multipart(fields: Record<string, string>, files: Record<string, { body: Buffer; filename: string; type: string }> = {}) {
-  const boundary = `----cma${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const [name, file] of Object.entries(files)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    chunks.push(file.body, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const solidImage = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: channels === 4 ? { r: 0, g: 112, b: 192, alpha: 0.5 } : '#0070c0' } });
@@ -262,10 +247,11 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     const alice = await register();
     const bob = await register();
     const logo = await solidImage(1600, 900, 4).png().toBuffer();
-    const form = multipart(
-      { business_name: 'Alice Realty', agent_name: 'Alice A.', license_number: 'CO-123', phone: '303-555-0101', email: 'Office@Alice.example', website: 'alice.example', address: '1 Main St, Denver, CO', name: 'Alice Agent' },
-      { logo: { body: logo, filename: 'logo.png', type: 'image/png' } },
-    );
+    const fields = { business_name: 'Alice Realty', agent_name: 'Alice A.', license_number: 'CO-123', phone: '303-555-0101', email: 'Office@Alice.example', website: 'alice.example', address: '1 Main St, Denver, CO', name: 'Alice Agent' };
+    const form = multipart([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'logo', value: logo, filename: 'logo.png', type: 'image/png' },
+    ]);
     const saved = await t.app.inject({ method: 'POST', url: '/api/store-business-detail', headers: { ...form.headers, ...bearer(alice.token) }, payload: form.payload });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.user.name).toBe('Alice Agent');
@@ -304,7 +290,7 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     const { token } = await register();
     const photo = await solidImage(1200, 800).jpeg().withExif({ IFD0: { Copyright: 'GPS-SECRET-LOCATION' } }).toBuffer();
     expect(photo.includes('GPS-SECRET-LOCATION')).toBe(true);
-    const form = multipart({}, { profile_pic: { body: photo, filename: 'me.jpg', type: 'image/jpeg' } });
+    const form = multipart([{ name: 'profile_pic', value: photo, filename: 'me.jpg', type: 'image/jpeg' }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...form.headers, ...bearer(token) }, payload: form.payload });
     expect(res.statusCode).toBe(200);
     const stored = Buffer.from(res.json().data.profile_image.split(',')[1], 'base64');
@@ -314,12 +300,12 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 512, 341]);
     expect((await get('/api/user-details', bearer(token))).json().data.user.profile_image).toBe(res.json().data.profile_image);
 
-    const fake = multipart({}, { profile_pic: { body: Buffer.from('<svg onload="alert(1)"></svg>'), filename: 'x.png', type: 'image/png' } });
+    const fake = multipart([{ name: 'profile_pic', value: Buffer.from('<svg onload="alert(1)"></svg>'), filename: 'x.png', type: 'image/png' }]);
     const refused = await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...fake.headers, ...bearer(token) }, payload: fake.payload });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().data.profile_pic).toEqual(['The image must be a PNG, JPEG or WebP file.']);
 
-    const huge = multipart({}, { profile_pic: { body: Buffer.concat([photo, Buffer.alloc(5 * 1024 * 1024)]), filename: 'big.jpg', type: 'image/jpeg' } });
+    const huge = multipart([{ name: 'profile_pic', value: Buffer.concat([photo, Buffer.alloc(5 * 1024 * 1024)]), filename: 'big.jpg', type: 'image/jpeg' }]);
     const tooBig = await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...huge.headers, ...bearer(token) }, payload: huge.payload });
     expect(tooBig.statusCode).toBe(422);
     expect(tooBig.json().message).toBe('The image must be at most 5 MB.');

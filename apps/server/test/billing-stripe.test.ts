@@ -41,15 +41,6 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
   }
   const customerOf = (userId: string) => [...fake.customers.values()].find((c) => c.metadata?.user_id === userId);
   const subscriptionOf = (userId: string) => [...fake.subscriptions.values()].find((s) => s.metadata?.user_id === userId);
-  const mailsTo = (email: string) => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(email));
-  async function waitForMailsTo(email: string, count: number) {
-    const until = Date.now() + 10_000;
-    while (mailsTo(email).length < count) {
-      if (Date.now() > until) throw new Error(`expected ${count} e-mails to ${email}, got ${mailsTo(email).length}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return mailsTo(email);
-  }
 
   const post = (url: string, payload: unknown, token?: string) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -112,7 +103,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     expect(plan!.stripe_price_id).toBe(subscription.items.data[0].price.id);
     expect((await get(SUBSCRIBER_ONLY, token)).statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
-    expect((await waitForMailsTo(email, 1))[0]!.subject).toBe('Your 14-day free trial has started');
+    expect((await smtp.waitForTo(email, 1))[0]!.subject).toBe('Your 14-day free trial has started');
   });
 
   it('a card Stripe declines is answered with is_subscribed 0 and the error list, and nothing is stored', async () => {
@@ -158,7 +149,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     await order(token, '4242424242424242');
     const subscription = subscriptionOf(userId);
     await t.app.ctx.jobs.drain();
-    await waitForMailsTo(email, 1);
+    await smtp.waitForTo(email, 1);
 
     // Stripe's renewal failed: its copy says past_due. The event body claims 'active' and must not be trusted.
     fake.updateSubscription(subscription!.id, { status: 'past_due' });
@@ -182,7 +173,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     expect(await status()).toBe('past_due');
     expect((await get(SUBSCRIBER_ONLY, token)).json().status).toBe(NOT_SUBSCRIBED_STATUS);
     await t.app.ctx.jobs.drain();
-    const mails = await waitForMailsTo(email, 2);
+    const mails = await smtp.waitForTo(email, 2);
     expect(mails[1]!.subject).toBe('Your payment failed');
 
     // Replayed: acknowledged, not processed again (no second e-mail, no re-read).
@@ -192,7 +183,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     expect(await status()).toBe('past_due');
     await t.app.ctx.jobs.drain();
     await new Promise((r) => setTimeout(r, 200));
-    expect(mailsTo(email)).toHaveLength(2);
+    expect(smtp.to(email)).toHaveLength(2);
 
     // A new event about the same subscription brings it back.
     const updated = await signedWebhook({ id: 'evt_sub_updated_2', object: 'event', type: 'customer.subscription.updated', data: { object: { id: subscription!.id, object: 'subscription', status: 'canceled' } } });

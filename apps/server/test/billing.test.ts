@@ -37,15 +37,6 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     const email = `agent-${Math.random().toString(36).slice(2)}@example.com`;
     return { email, ...(await createUserWithSession(t, { subscribed: false, email })) };
   }
-  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to && JSON.stringify(m.to).includes(email));
-  async function waitForMailsTo(email: string, count: number) {
-    const until = Date.now() + 10_000;
-    while (mailsTo(email).length < count) {
-      if (Date.now() > until) throw new Error(`expected ${count} e-mails to ${email}, got ${mailsTo(email).length}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return mailsTo(email);
-  }
 
   const post = (url: string, payload: unknown, token?: string) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -133,7 +124,7 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     expect(details).toMatchObject({ status: 'trialing', is_subscribed: 1, plan: { title: 'Monthly', amount: 49 }, card: { last4: '4242' }, next_charge: '2026-03-24T15:00:00.000Z' });
 
     await t.app.ctx.jobs.drain();
-    const [mail] = await waitForMailsTo(email, 1);
+    const [mail] = await smtp.waitForTo(email, 1);
     expect(mail!.subject).toBe('Your 14-day free trial has started');
     // 20% off the $49 plan, whatever plan_amount the client sent.
     expect(mail!.text).toContain('$39.20');
@@ -181,18 +172,18 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     const { token, email } = await newUser();
     await subscribe(token);
     await t.app.ctx.jobs.drain();
-    await waitForMailsTo(email, 1);
+    await smtp.waitForTo(email, 1);
     clock = new Date(START.getTime() + 10 * DAY);
     await t.app.ctx.jobs.drain();
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(smtp.to(email)).toHaveLength(1);
     clock = new Date(START.getTime() + 11 * DAY + 60_000);
     await t.app.ctx.jobs.drain();
     await t.app.ctx.jobs.drain();
-    const mails = await waitForMailsTo(email, 2);
+    const mails = await smtp.waitForTo(email, 2);
     expect(mails.map((m) => m.subject)).toEqual(['Your 14-day free trial has started', 'Your free trial ends in 3 days']);
     expect(mails[1]!.text).toContain('March 24, 2026');
     await new Promise((r) => setTimeout(r, 200));
-    expect(mailsTo(email)).toHaveLength(2);
+    expect(smtp.to(email)).toHaveLength(2);
   });
 
   it('cancelling keeps access until the period ends, sends no trial reminder, then locks the account', async () => {
@@ -209,9 +200,9 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     clock = new Date(START.getTime() + 14 * DAY + HOUR + 60_000);
     await t.app.ctx.jobs.drain();
     expect((await subscriptionRow(userId))!.status).toBe('canceled');
-    await waitForMailsTo(email, 1);
+    await smtp.waitForTo(email, 1);
     await new Promise((r) => setTimeout(r, 200));
-    expect(mailsTo(email).map((m) => m.subject)).toEqual(['Your 14-day free trial has started']);
+    expect(smtp.to(email).map((m) => m.subject)).toEqual(['Your 14-day free trial has started']);
   });
 
   it('renews by date after the trial; a failing renewal goes past_due with an e-mail until the card is replaced', async () => {
@@ -231,9 +222,9 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     expect(new Date(renewed!.current_period_end).toISOString()).toBe('2026-04-24T15:00:00.000Z');
     expect((await subscriptionRow(failing.userId))!.status).toBe('past_due');
     expect((await get(SUBSCRIBER_ONLY, failing.token)).json().status).toBe(NOT_SUBSCRIBED_STATUS);
-    const mails = await waitForMailsTo(failing.email, 3);
+    const mails = await smtp.waitForTo(failing.email, 3);
     expect(mails.map((m) => m.subject)).toEqual(['Your 14-day free trial has started', 'Your free trial ends in 3 days', 'Your payment failed']);
-    expect(mailsTo(good.email).map((m) => m.subject)).not.toContain('Your payment failed');
+    expect(smtp.to(good.email).map((m) => m.subject)).not.toContain('Your payment failed');
 
     const card = await cardToken(failing.token);
     const changed = await post('/api/change-subscription-paymentcard', { stripe_token: card.id }, failing.token);

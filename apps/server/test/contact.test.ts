@@ -1,28 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createTestApp, multipart, startTestSmtp, testBackends, type MultipartPart, type TestApp, type TestSmtp } from './helpers';
 import { CONTACT_RATE_LIMIT, DEMO_RATE_LIMIT } from '../src/modules/contact/contact.routes';
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body built by hand, so the test controls every byte and declared type. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----cma${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const image = (format: 'png' | 'jpeg') => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })[format]().toBuffer();
 
@@ -33,7 +12,7 @@ const validFields = {
   description: 'Can my whole team share one subscription?',
   mobile_number: '3035550142',
 };
-const textParts = (fields: Record<string, string>): Part[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
+const textParts = (fields: Record<string, string>): MultipartPart[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
 
 let ipCounter = 0;
 /** Each test posts from its own address, so the per-IP rate limit only bites where a test wants it to. */
@@ -51,7 +30,7 @@ describe.each(testBackends())('contact and demo requests on %s', (backend) => {
     await smtp.close();
   });
 
-  const sendContact = (parts: Part[], ip = nextIp()) => {
+  const sendContact = (parts: MultipartPart[], ip = nextIp()) => {
     const { payload, headers } = multipart(parts);
     return t.app.inject({ method: 'POST', url: '/api/contact-us', payload, headers, remoteAddress: ip });
   };

@@ -52,6 +52,10 @@ export interface TestSmtp {
   /** Refuse every message (simulates an SMTP outage) until set back to false. */
   down: boolean;
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** The messages addressed to `email`. */
+  to(email: string): ParsedMail[];
+  /** Waits until `count` messages to `email` have arrived; returns them. */
+  waitForTo(email: string, count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,15 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         await new Promise((r) => setTimeout(r, 25));
       }
       return state.messages;
+    },
+    to: (email) => state.messages.filter((m) => JSON.stringify(m.to ?? '').includes(email)),
+    async waitForTo(email, count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (state.to(email).length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} e-mails to ${email}, got ${state.to(email).length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return state.to(email);
     },
     close: async () => {},
   };
@@ -124,4 +137,25 @@ export async function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+export interface MultipartPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body built by hand for app.inject, so a test controls every byte and declared type. */
+export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cma${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

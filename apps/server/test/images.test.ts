@@ -1,31 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { parseListingsCsv } from '@cma/listings-import';
-import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, multipart, testBackends, type MultipartPart, type TestApp } from './helpers';
 import { startFakeReso, type FakeReso } from './fake-reso';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
 import { demoPhotoPaths } from '../src/modules/listings/demo/demo-listings';
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body, built by hand so the test controls every byte and declared type. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----cma${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
   sharp({ create: { width, height, channels: 3, background: '#c84' } })[format]().toBuffer();
@@ -46,7 +25,7 @@ describe.each(testBackends())('property images on %s', (backend) => {
     await reso.close();
   });
 
-  const upload = (token: string, parts: Part[]) => {
+  const upload = (token: string, parts: MultipartPart[]) => {
     const { payload, headers } = multipart(parts);
     return t.app.inject({ method: 'POST', url: '/api/store-property-images', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
   };
