@@ -47,7 +47,12 @@ fastify.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
 interface Row { name: string; rps: number; p99: number; errors: number; non2xx: number; requests: number }
 
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
 async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}): Promise<Row> {
+  // Every measured run follows an unrecorded warm-up at the same load, so JIT compilation, pool connections and
+  // prepared statements are in place as they are in a server that has been up for a while.
+  if (!opts.amount && WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, ...opts });
   const result = await autocannon({ url, connections: CONNECTIONS, ...(opts.amount ? {} : { duration: DURATION_S }), ...opts });
   return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, requests: result.requests.total };
 }

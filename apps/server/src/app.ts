@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installSecurity, redactUrl } from './http/security';
 import { authenticate, requireSubscriber } from './http/auth';
 import { moduleRoutes } from './modules';
+import { AUTH_CHANGE_CHANNEL } from './modules/auth/auth.service';
 import { startupTasks } from './startup';
 
 declare module 'fastify' {
@@ -58,6 +59,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (ownsDatabase) await seedReferenceData(database);
   app.decorate('ctx', createContext(config, database, app.log, options));
+  // Sessions cached by this instance are dropped when the database says a user's sessions or subscription changed.
+  const stopWatchingAuth = database.listen(AUTH_CHANGE_CHANNEL, app.ctx.auth.forgetUser, app.ctx.auth.setWatching);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -91,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onClose', async () => {
     await app.ctx.jobs.stop();
+    await stopWatchingAuth();
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -90,7 +90,7 @@ describe.each(testBackends())('authorization matrix on %s', (backend) => {
     await t.database.query("update sessions set expires_at = now() - interval '1 minute' where user_id = $1", [expired.userId]);
     const revoked = await createUserWithSession(t);
     const session = await t.app.ctx.auth.resolve(revoked.token);
-    await t.app.ctx.auth.endSession(session!.sessionId);
+    await t.app.ctx.auth.endSession(session!);
     for (const route of routes.filter((r) => r.access === 'session' || r.access === 'subscriber')) {
       for (const token of [undefined, 'made-up-token', expired.token, revoked.token]) {
         const res = await send(route.method, route.url, token);

@@ -89,7 +89,7 @@ describe.each(testBackends())('foundation on %s', (backend) => {
     const res = await t.app.inject({ url: '/api/test/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.json().data).toEqual({ userId });
     const session = await t.app.ctx.auth.resolve(token);
-    await t.app.ctx.auth.endSession(session!.sessionId);
+    await t.app.ctx.auth.endSession(session!);
     expect((await t.app.inject({ url: '/api/test/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 

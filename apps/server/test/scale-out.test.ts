@@ -109,6 +109,35 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     expect((await call(1, 'GET', '/api/user-details', undefined, token)).status).toBe(200); // other session untouched
   });
 
+  /** Polls until `check` holds; the notification must beat the session cache's own 5 s expiry by a wide margin. */
+  const within = async (ms: number, check: () => Promise<boolean>) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return false;
+  };
+
+  it('a session cached by one instance ends there when the other ends it, and a subscription made on one opens the other', async () => {
+    const email = `cache-${randomBytes(4).toString('hex')}@example.com`;
+    const { token } = (await call(0, 'POST', '/api/register', { name: 'Cache Agent', email, password: 'Passw0rd!x' })).body.data;
+    // Instance 1 resolves (and keeps) the session while the account has no subscription: the subscriber route says 99.
+    expect((await call(1, 'GET', '/api/get-history?page=1', undefined, token)).body.status_code).toBe(99);
+    const year = new Date().getFullYear() + 2;
+    const card = (await call(0, 'POST', '/api/test-billing/tokens', { number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' }, token)).body.data;
+    const plan = (await call(0, 'GET', '/api/subscription-plan-list')).body.data[0];
+    const subscribed = await call(0, 'POST', '/api/create-subscription', {
+      exp_month: 12, exp_year: year, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: plan.amount,
+    }, token);
+    expect(subscribed.body.status_code).toBe(200);
+    expect(await within(2_000, async () => (await call(1, 'GET', '/api/get-history?page=1', undefined, token)).status === 200)).toBe(true);
+    // Instance 1 now holds the subscribed session; a logout on instance 0 must end it there too.
+    expect((await call(1, 'GET', '/api/user-details', undefined, token)).status).toBe(200);
+    expect((await call(0, 'GET', '/api/logout', undefined, token)).status).toBe(200);
+    expect(await within(2_000, async () => (await call(1, 'GET', '/api/user-details', undefined, token)).status === 401)).toBe(true);
+  });
+
   it('counts a rate limit across both instances and delivers each queued e-mail exactly once', async () => {
     const email = `limits-${randomBytes(4).toString('hex')}@example.com`;
     expect((await call(0, 'POST', '/api/register', { name: 'Limit Agent', email, password: 'Passw0rd!x' })).status).toBe(200);

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticatedSession } from '../modules/auth/auth.service';
 import { NotSubscribedError, UnauthorizedError } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`: the signed-in user and the session used. */
-    auth?: { userId: string; sessionId: string };
+    auth?: AuthenticatedSession;
   }
 }
 
@@ -27,7 +28,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 /** preHandler: authenticate, then require a trialing/active subscription (403 with status 99 otherwise). */
 export async function requireSubscriber(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticate(request, reply);
-  if (!(await request.server.ctx.auth.isSubscribed(request.auth!.userId))) throw new NotSubscribedError();
+  if (!request.auth!.subscribed) throw new NotSubscribedError();
 }
 
 /** The signed-in user's id inside a handler behind `authenticate`/`requireSubscriber`. */

@@ -45,6 +45,11 @@ export type BusinessFields = Omit<BusinessRow, 'logo_key' | 'updated_at'>;
 
 const USER_COLUMNS = 'id, email, name, phone, password_hash, profile_image_key, report_count, failed_login_count, locked_until, created_at';
 
+const BUSINESS_SELECT = 'select business_name, agent_name, license_number, phone, email, website, address, logo_key, updated_at from business_details';
+const SUBSCRIPTION_SELECT = `select s.id, s.plan_id, p.title as plan_title, p.amount_cents as plan_amount_cents, p.interval as plan_interval, s.status,
+  s.trial_end, s.current_period_end, s.cancel_at_period_end, s.card_brand, s.card_last4, s.card_exp_month, s.card_exp_year
+  from subscriptions s join subscription_plans p on p.id = s.plan_id`;
+
 /** Postgres unique_violation: a concurrent registration took the e-mail first. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -110,7 +115,7 @@ export function createAccountsRepository(database: Database) {
     async findBusiness(userId: string): Promise<BusinessRow | undefined> {
       return (
         await database.query<BusinessRow>(
-          'select business_name, agent_name, license_number, phone, email, website, address, logo_key, updated_at from business_details where user_id = $1',
+          `${BUSINESS_SELECT} where user_id = $1`,
           [userId],
         )
       )[0];
@@ -125,12 +130,23 @@ export function createAccountsRepository(database: Database) {
         [userId, fields.business_name, fields.agent_name, fields.license_number, fields.phone, fields.email, fields.website, fields.address, logoKey ?? null, logoKey !== undefined, now],
       );
     },
+    /** The user with business details and subscription in one round trip (user-details is read on every page load). */
+    async findUserWithDetails(userId: string): Promise<{ user: UserRow; business: BusinessRow | null; subscription: SubscriptionRow | null } | undefined> {
+      const [row] = await database.query<UserRow & { business: BusinessRow | null; subscription: SubscriptionRow | null }>(
+        `select ${USER_COLUMNS},
+           (select row_to_json(b) from (${BUSINESS_SELECT} where user_id = users.id) b) as business,
+           (select row_to_json(s) from (${SUBSCRIPTION_SELECT} where s.user_id = users.id) s) as subscription
+         from users where id = $1`,
+        [userId],
+      );
+      if (!row) return undefined;
+      const { business, subscription, ...user } = row;
+      return { user, business, subscription };
+    },
     async findSubscription(userId: string): Promise<SubscriptionRow | undefined> {
       return (
         await database.query<SubscriptionRow>(
-          `select s.id, s.plan_id, p.title as plan_title, p.amount_cents as plan_amount_cents, p.interval as plan_interval, s.status,
-             s.trial_end, s.current_period_end, s.cancel_at_period_end, s.card_brand, s.card_last4, s.card_exp_month, s.card_exp_year
-           from subscriptions s join subscription_plans p on p.id = s.plan_id where s.user_id = $1`,
+          `${SUBSCRIPTION_SELECT} where s.user_id = $1`,
           [userId],
         )
       )[0];

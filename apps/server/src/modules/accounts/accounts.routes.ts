@@ -119,7 +119,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/logout',
     { schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 200: accountsMessageResponse } }, preHandler: authenticate },
     async (request) => {
-      await app.ctx.auth.endSession(request.auth!.sessionId);
+      await app.ctx.auth.endSession(request.auth!);
       return ok(null, LOGGED_OUT_MESSAGE);
     },
   );
@@ -158,7 +158,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user-details',
     { schema: { tags, summary: 'The signed-in user, business details and subscription', security: [{ bearer: [] }], response: { 200: userDetailsResponse } }, preHandler: authenticate },
-    async (request) => ok(await accounts.userDetails(currentUserId(request))),
+    async (request) => ok(await accounts.userDetails(currentUserId(request), request.auth!.subscribed)),
   );
 
   app.post(

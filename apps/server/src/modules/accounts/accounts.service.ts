@@ -15,6 +15,7 @@ import { hashToken } from '../auth/auth.service';
 import { passwordResetEmail } from '../mail/mail.templates';
 import { isUniqueViolation, type AccountsRepository, type BusinessFields, type BusinessRow, type SubscriptionRow, type UserRow } from './accounts.repository';
 import { processAccountImage, toDataUrl } from './account-images';
+import { BoundedCache } from '../../shared/bounded-cache';
 
 /** Wrong passwords in a row that lock sign-in (answered 429) for LOCKOUT_MS. */
 export const MAX_FAILED_LOGINS = 30;
@@ -56,10 +57,17 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
   }
   ctx.jobs.register(PASSWORD_RESET_QUEUE, async (payload: { email: string }) => sendResetLink(payload.email));
 
+  // Image keys are never reused (each upload gets a new random key), so a key's data URL can be kept.
+  const dataUrls = new BoundedCache<string, string>(8 * 1024 * 1024, (url) => url.length);
   async function imageDataUrl(key: string | null): Promise<string | null> {
     if (!key) return null;
+    const cached = dataUrls.get(key);
+    if (cached) return cached;
     const body = await ctx.storage.get(key);
-    return body ? toDataUrl(key, body) : null;
+    if (!body) return null;
+    const url = toDataUrl(key, body);
+    dataUrls.set(key, url);
+    return url;
   }
 
   async function toAccountUser(user: UserRow): Promise<AccountUser> {
@@ -162,18 +170,12 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
       await ctx.auth.endAllSessions(userId);
     },
 
-    async userDetails(userId: string): Promise<UserDetails> {
-      const user = await requireUser(userId);
-      const [business, subscription, subscribed] = await Promise.all([
-        repository.findBusiness(userId),
-        repository.findSubscription(userId),
-        ctx.auth.isSubscribed(userId),
-      ]);
-      return {
-        user: await toAccountUser(user),
-        business: business ? await toBusiness(business) : null,
-        subscription: subscription ? toSubscription(subscription, subscribed) : null,
-      };
+    /** `subscribed` comes from the request's session lookup, made moments before in the same request. */
+    async userDetails(userId: string, subscribed: boolean): Promise<UserDetails> {
+      const found = await repository.findUserWithDetails(userId);
+      if (!found) throw new UnauthorizedError(); // the session outlived its account
+      const [user, business] = await Promise.all([toAccountUser(found.user), found.business ? toBusiness(found.business) : null]);
+      return { user, business, subscription: found.subscription ? toSubscription(found.subscription, subscribed) : null };
     },
 
     async uploadProfilePicture(userId: string, bytes: Buffer): Promise<{ profile_image: string }> {

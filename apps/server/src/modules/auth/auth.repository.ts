@@ -5,7 +5,15 @@ export interface SessionRow {
   user_id: string;
   expires_at: Date;
   last_used_at: Date;
+  /** Whether the session's user is subscribed right now, read in the same statement (one round trip per request). */
+  subscribed: boolean;
 }
+
+/** Subscribed = a subscription that is trialing or active and not past its end (DESIGN.md §4). $userId and $now are SQL expressions. */
+const subscribedSql = (userId: string, now: string) => `exists(
+  select 1 from subscriptions where user_id = ${userId} and status in ('trialing', 'active')
+    and (current_period_end is null or current_period_end > ${now} or not cancel_at_period_end)
+)`;
 
 export function createAuthRepository(database: Database) {
   return {
@@ -17,7 +25,8 @@ export function createAuthRepository(database: Database) {
     },
     async findLiveSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
       const rows = await database.query<SessionRow>(
-        'select id as session_id, user_id, expires_at, last_used_at from sessions where token_hash = $1 and expires_at > $2',
+        `select id as session_id, user_id, expires_at, last_used_at, ${subscribedSql('sessions.user_id', '$2')} as subscribed
+         from sessions where token_hash = $1 and expires_at > $2`,
         [tokenHash, now],
       );
       return rows[0];
@@ -31,15 +40,8 @@ export function createAuthRepository(database: Database) {
     async deleteUserSessions(userId: string): Promise<void> {
       await database.query('delete from sessions where user_id = $1', [userId]);
     },
-    /** Subscribed = a subscription that is trialing or active and not past its end (DESIGN.md §4). */
     async isSubscribed(userId: string, now: Date): Promise<boolean> {
-      const rows = await database.query<{ ok: boolean }>(
-        `select exists(
-           select 1 from subscriptions where user_id = $1 and status in ('trialing', 'active')
-             and (current_period_end is null or current_period_end > $2 or not cancel_at_period_end)
-         ) as ok`,
-        [userId, now],
-      );
+      const rows = await database.query<{ ok: boolean }>(`select ${subscribedSql('$1', '$2')} as ok`, [userId, now]);
       return rows[0]?.ok === true;
     },
   };

@@ -59,6 +59,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.ctx.now,
     publicUrl: app.ctx.config.publicUrl,
     log: app.log,
+    subscriptionChanged: app.ctx.auth.forgetUser,
   });
   services.set(app.ctx, billing);
   app.ctx.jobs.register(TRIAL_ENDING_QUEUE, async (payload) => {

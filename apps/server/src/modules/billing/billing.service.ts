@@ -32,6 +32,7 @@ export const TRIAL_ENDING_QUEUE = 'billing.trial-ending';
 export const BILLING_SWEEP_QUEUE = 'billing.sweep';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 60 * 60 * 1000;
+const PLAN_LIST_CACHE_MS = 60_000;
 
 // Test cards (as Stripe's): 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is accepted but fails at renewal.
 const DECLINED_TEST_CARD = '4000000000000002';
@@ -45,6 +46,8 @@ export interface BillingServiceDeps {
   now: () => Date;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Called after a user's subscription row is written (this instance's session cache forgets the user at once). */
+  subscriptionChanged: (userId: string) => void;
 }
 
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -64,7 +67,21 @@ export function discountedCents(amountCents: number, coupon: Pick<BillingCoupon,
 const sweepHourAfter = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
 
 export function createBillingService(deps: BillingServiceDeps) {
-  const { repository, provider, jobs, mail, now, log } = deps;
+  const { provider, jobs, mail, now, log } = deps;
+  // Every subscription write goes through here, so access decisions on this instance see it on the next request.
+  const repository: BillingRepository = {
+    ...deps.repository,
+    async upsert(...args) {
+      const row = await deps.repository.upsert(...args);
+      deps.subscriptionChanged(row.user_id);
+      return row;
+    },
+    async update(...args) {
+      const row = await deps.repository.update(...args);
+      if (row) deps.subscriptionChanged(row.user_id);
+      return row;
+    },
+  };
 
   function planView(plan: PlanRow) {
     return {
@@ -173,12 +190,25 @@ export function createBillingService(deps: BillingServiceDeps) {
     };
   }
 
+  // Plans are reference data changed only by migrations and seeding, and the list is read on every visit to the
+  // pricing pages: each instance keeps it for a minute.
+  let cachedPlans: { rows: Promise<PlanRow[]>; until: number } | undefined;
+  function activePlans(): Promise<PlanRow[]> {
+    const at = performance.now();
+    if (!cachedPlans || cachedPlans.until < at) {
+      const rows = repository.listActivePlans();
+      cachedPlans = { rows, until: at + PLAN_LIST_CACHE_MS };
+      rows.catch(() => (cachedPlans = undefined)); // a failed read is not kept
+    }
+    return cachedPlans.rows;
+  }
+
   return {
     provider: provider.kind,
 
     async planList(): Promise<SubscriptionPlan[]> {
       const date = firstChargeDate(now());
-      return (await repository.listActivePlans()).map((plan) => ({ ...planView(plan), date, trial_days: TRIAL_DAYS }));
+      return (await activePlans()).map((plan) => ({ ...planView(plan), date, trial_days: TRIAL_DAYS }));
     },
 
     async checkCoupon(request: { coupon_id: string; subscription_plan_id?: number }): Promise<CouponInfo> {

@@ -25,13 +25,16 @@ export function createHistoryRepository(database: Database) {
 
     /** One page of the user's entries, most recently saved first. */
     async page(userId: string, offset: number, limit: number): Promise<{ rows: HistoryRow[]; total: number }> {
-      const rows = await database.query<HistoryRow>(
-        `select id, report_id, address, state, created_at, updated_at from report_history
-         where user_id = $1 order by updated_at desc, id desc limit $2 offset $3`,
+      // The total rides along with the page (one round trip); only a page past the end needs its own count.
+      const rows = await database.query<HistoryRow & { total: number | string }>(
+        `select id, report_id, address, state, created_at, updated_at,
+           (select count(*) from report_history where user_id = $1) as total
+         from report_history where user_id = $1 order by updated_at desc, id desc limit $2 offset $3`,
         [userId, limit, offset],
       );
+      if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
       const [count] = await database.query<{ total: number | string }>('select count(*) as total from report_history where user_id = $1', [userId]);
-      return { rows, total: Number(count?.total ?? 0) };
+      return { rows: [], total: Number(count?.total ?? 0) };
     },
   };
 }
