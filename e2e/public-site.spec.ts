@@ -60,6 +60,30 @@ test.describe('landing header (spec §2)', () => {
   });
 });
 
+test.describe('prerendered landing page (issue 9)', () => {
+  test('arrives as HTML, keeps a button press made before the app starts, and stays where the visitor scrolled', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('id="hero-title"'); // painted without JavaScript
+    expect(await (await request.get('/login')).text()).not.toContain('id="hero-title"'); // other routes get the empty shell
+    // Hold the app's code back so the press surely lands before hydration.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => document.addEventListener('cma:app-ready', () => ((window as unknown as { appReady: boolean }).appReady = true)));
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await footer(page).getByRole('button', { name: 'Instagram' }).click();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    release();
+    await page.waitForFunction(() => (window as unknown as { appReady?: boolean }).appReady === true);
+    await expect(page.locator('.Toastify').getByText('Will be added sone').first()).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+});
+
 test.describe('footer (spec §1–§2)', () => {
   test('links, Contact Us button, current year and the two coming-soon social buttons', async ({ page }) => {
     await page.goto('/');

@@ -23,6 +23,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    manifest: true, // scripts/prerender.mjs reads it for the landing page's stylesheets
     chunkSizeWarningLimit: 700,
   },
 });

@@ -1,6 +1,7 @@
 // Landing-page quality (issue 9): Lighthouse performance, accessibility, best practices and SEO (target ≥ 95 each)
 // and the JavaScript the landing page loads, gzipped (target ≤ 150 KB). Runs the real server on the built SPA
 // (`npm run build -w @cma/web` first) and the system Chromium. Run: npx tsx scripts/bench/lighthouse.bench.ts [PATH]
+// LIGHTHOUSE_RUNS=n sets the number of runs (median reported); LIGHTHOUSE_JSON=file keeps the median run's full report.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

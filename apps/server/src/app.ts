@@ -100,9 +100,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-/** Serves the built SPA; unknown non-API GET/HEAD requests get index.html (history-API fallback). */
+/**
+ * Serves the built SPA. `/` is index.html, which carries the prerendered landing page; other non-API GET/HEAD
+ * requests get app.html, the empty shell (history-API fallback), so no route flashes the landing page.
+ */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const hasIndex = existsSync(path.join(distDir, 'index.html'));
+  const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   if (hasIndex) {
     app.register(fastifyStatic, { root: distDir, prefix: '/', index: ['index.html'], wildcard: true, cacheControl: false,
       setHeaders: (res, filePath) => {
@@ -114,7 +118,7 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/public/api/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (hasIndex) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      if (hasIndex) return reply.header('cache-control', 'no-cache').type('text/html').sendFile(shell);
       return reply
         .status(503)
         .type('text/html')

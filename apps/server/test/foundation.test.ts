@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp } from '../src/app';
@@ -176,6 +177,28 @@ describe('web app serving', () => {
         const res = await app.inject({ url, headers: { accept: 'text/html' } });
         expect(res.statusCode, url).toBe(200);
         expect(res.body).toContain('<div id="root">');
+      }
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('serves the prerendered landing page only at /, and the empty shell (app.html) for every other client route', async () => {
+    const dataDir = path.join(tmpdir(), `cma-shell-${process.pid}-${Date.now()}`);
+    const dist = `${dataDir}-dist`;
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"><main>Landing</main></div>');
+    await writeFile(path.join(dist, 'app.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+    const database = await createTestDatabase('pglite');
+    const app = await buildApp(parseConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: dist }), { database, logger: false, runJobs: false });
+    try {
+      expect((await app.inject({ url: '/' })).body).toContain('<main>Landing</main>');
+      for (const url of ['/login', '/home', '/reset-password/abc', '/some/unknown/path']) {
+        const res = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
       }
       const asset = await app.inject({ url: '/assets/app-abc.js' });
       expect(asset.headers['cache-control']).toContain('immutable');

@@ -3,14 +3,9 @@ import { envelope } from './envelope';
 
 // Saved reports (spec §3 History entry, §7 post-history / get-history, DESIGN.md §4).
 
-/** Every key a saved state must carry (spec §3 restored state), in the spec's order. */
-export const HISTORY_STATE_KEYS = [
-  'csvNewData', 'changeDefaultValues', 'count', 'review_data', 'formula_Division_DefaultValue', 'report_data',
-  'selectedPropertydata', 'selectedPropertydataUUID', 'address', 'selectedPropertyAddress', 'checked', 'allCsvData',
-  'selectedAdditionalInfo', 'propertyImages', 'comaparables', 'selectPropertyList', 'adjustment_formulas',
-  'listing_id_arr', 'inputAddressState', 'businessImages', 'isUploadCSV', 'base64Images', 'clientName', 'reportName',
-  'range',
-] as const;
+// Plain constants live apart from the schemas: the web app's first chunk reads them without loading zod.
+import { HISTORY_STATE_KEYS } from './history-state-keys';
+export { HISTORY_STATE_KEYS };
 
 export const HISTORY_PAGE_SIZE = 10;
 export const HISTORY_STATE_MAX_CHARS = 20 * 1024 * 1024;

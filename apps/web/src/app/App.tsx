@@ -1,6 +1,6 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { LazyToastContainer } from '../shared/LazyToastContainer';
 import { PageLoader } from '../shared/ui/PageLoader';
@@ -17,10 +17,42 @@ interface AppProps {
 export function App({ store, persistor, router }: AppProps) {
   return (
     <Provider store={store}>
-      <PersistGate loading={<PageLoader />} persistor={persistor}>
+      <RehydrationGate persistor={persistor} loading={<PageLoader />}>
         <RouterProvider router={router} />
-      </PersistGate>
+      </RehydrationGate>
       <LazyToastContainer />
+      <AppReadySignal />
     </Provider>
   );
+}
+
+/** Tells public/landing-boot.js that the page is live, so it replays button presses made before hydration. */
+function AppReadySignal() {
+  useEffect(() => {
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
+export const APP_READY_EVENT = 'cma:app-ready';
+
+/**
+ * Shows `loading` until the persisted store is back. Unlike redux-persist's PersistGate it renders the pages at once
+ * when rehydration is already done, so the first render is one interruptible pass over the prerendered page.
+ */
+function RehydrationGate({ persistor, loading, children }: { persistor: Persistor; loading: ReactNode; children: ReactNode }) {
+  const isRehydrated = () => persistor.getState().bootstrapped;
+  const rehydrated = useSyncExternalStore(persistor.subscribe, isRehydrated, isRehydrated);
+  return rehydrated ? children : loading;
+}
+
+/** Resolves once the persisted store has been read back (or its time-out has passed). */
+export function whenRehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

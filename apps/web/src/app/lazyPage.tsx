@@ -69,29 +69,43 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, Chunk
   }
 }
 
+/** A lazily loaded route page; `preload()` fetches its chunk ahead of the first render. */
+export type LazyPageComponent<P extends object = object> = ComponentType<P> & { preload(): Promise<void> };
+
 /**
  * A route page as its own lazy chunk (React.lazy) with the 120 s load time-out; a failed load shows the
  * boundary above, and "Try again" starts a fresh import (React.lazy caches a rejected load forever).
+ * Once the chunk is here, a newly mounted page renders it directly: no loader flashes over prerendered HTML.
  */
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-): ComponentType<P> {
-  const createLazy = () => lazy(() => loadWithTimeout(load, timeoutMs));
+): LazyPageComponent<P> {
+  let Loaded: ComponentType<P> | undefined;
+  const loadAndKeep = () =>
+    loadWithTimeout(load, timeoutMs).then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const createLazy = () => lazy(loadAndKeep);
   let LazyComponent = createLazy();
   function LazyPage(props: P) {
     const [attempt, setAttempt] = useState(0);
+    // Chosen once per mount and never switched while mounted (switching would remount the page and lose its state).
+    const [Page, setPage] = useState<ComponentType<P>>(() => Loaded ?? LazyComponent);
     const retry = () => {
       LazyComponent = createLazy();
+      setPage(() => LazyComponent);
       setAttempt((n) => n + 1);
     };
     return (
       <ChunkErrorBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageLoader />}>
-          <LazyComponent {...props} />
+          <Page {...props} />
         </Suspense>
       </ChunkErrorBoundary>
     );
   }
+  LazyPage.preload = () => loadAndKeep().then(() => undefined);
   return LazyPage;
 }

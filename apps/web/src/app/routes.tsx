@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
-import { lazyPage } from './lazyPage';
+import { matchPath } from 'react-router';
+import { lazyPage, type LazyPageComponent } from './lazyPage';
 
 // The spec's route table (§2). Each page is its own lazy chunk; swap a feature's page in by editing its line.
-const loadLandingPage = () => import('../features/public-site/pages/LandingPage');
+const LandingPage = lazyPage(() => import('../features/public-site/pages/LandingPage'));
 // Most visitors arrive on /: its chunk starts loading while the store rehydrates, not after (landing LCP).
-if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLandingPage().catch(() => undefined);
-const LandingPage = lazyPage(loadLandingPage);
+if (typeof window !== 'undefined' && window.location.pathname === '/') void LandingPage.preload().catch(() => undefined);
 const LoginPage = lazyPage(() => import('../features/accounts/pages/LoginPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/accounts/pages/ForgotPasswordPage'));
 const SubscriptionPlanPage = lazyPage(() => import('../features/billing/pages/SubscriptionPlanPage'));
@@ -67,3 +67,9 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/compare', Page: ComparePage },
   { path: '/addoncomparable', Page: AddOnComparablePage },
 ];
+
+/** Loads the chunk of the page at `pathname`, so the first render shows the page rather than a loader. */
+export function preloadPageAt(pathname: string): Promise<void> {
+  const route = [...publicRoutes, ...alwaysOpenRoutes, ...protectedRoutes].find((r) => matchPath(r.path, pathname));
+  return (route?.Page as Partial<LazyPageComponent> | undefined)?.preload?.() ?? Promise.resolve();
+}

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 const HASH_WAIT_MS = 3000;
 
 /**
- * Every navigation scrolls to the top (spec §2); a navigation with a hash (FAQ → /#faq) scrolls to that
+ * Every navigation scrolls to the top (spec §2), not the page load itself; a navigation with a hash (FAQ → /#faq) scrolls to that
  * section instead, waiting for the lazy page to render it. Focus moves to <main> for screen-reader users.
  */
 export function ScrollManager() {
@@ -16,8 +16,11 @@ export function ScrollManager() {
     firstRender.current = false;
     const id = decodeURIComponent(location.hash.replace(/^#/, ''));
     if (!id) {
+      // On the first render the browser owns the position (top on a fresh load, restored on reload), and a visitor may
+      // already have scrolled the prerendered landing page before the app started.
+      if (isFirst) return;
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-      if (!isFirst) document.getElementById('main')?.focus({ preventScroll: true });
+      document.getElementById('main')?.focus({ preventScroll: true });
       return;
     }
     const started = performance.now();
