@@ -1,11 +1,21 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import defaultAvatarUrl from '../../assets/default-avatar.svg';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { setLoginState } from '../../features/accounts/store/loginSlice';
 import { logout } from '../../features/accounts/logout';
-import { HistoryMenu } from '../../features/report/components/HistoryMenu';
+
+// Members only: the history menu (and the report API with it) stays out of the landing page's JavaScript.
+const HistoryMenu = lazy(() => import('../../features/report/components/HistoryMenu').then((module) => ({ default: module.HistoryMenu })));
+/** Holds the menu's place while its chunk loads, so the nav does not shift. */
+const historyMenuPlaceholder = (
+  <div className="dropdown">
+    <button type="button" className="nav-link dropdown__toggle" disabled>
+      HISTORY <span aria-hidden="true" className="dropdown__caret">▾</span>
+    </button>
+  </div>
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
@@ -75,7 +85,7 @@ export function MemberHeader() {
     <HeaderFrame brandTo="/home" label="Main">
       <ul className="nav-links">
         <li><NavLink to="/home" className={navLinkClass}>Home</NavLink></li>
-        <li><HistoryMenu /></li>
+        <li><Suspense fallback={historyMenuPlaceholder}><HistoryMenu /></Suspense></li>
         <li><NavLink to="/change-default-values" className={navLinkClass}>Change default values</NavLink></li>
         <li><NavLink to="/faqs" className={navLinkClass}>FAQS</NavLink></li>
       </ul>
