@@ -7,12 +7,13 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { createDatabase, seedReferenceData, type Database } from '@cma/db';
 import type { AppConfig } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity, redactUrl } from './http/security';
+import { checkResponsesAgainstContracts, responseSerializerCompiler } from './http/serializer';
 import { authenticate, requireSubscriber } from './http/auth';
 import { moduleRoutes } from './modules';
 import { AUTH_CHANGE_CHANNEL } from './modules/auth/auth.service';
@@ -33,6 +34,8 @@ export interface BuildOptions extends ContextOverrides {
   logger?: boolean | { level: string };
   /** Start the background job poller (off in tests, which drain jobs explicitly). */
   runJobs?: boolean;
+  /** Also check every response against its zod contract (tests): the serializer keeps declared fields but converts types. */
+  checkResponses?: boolean;
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -52,7 +55,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+  if (options.checkResponses) checkResponsesAgainstContracts(app);
   installErrorHandler(app);
 
   const ownsDatabase = !options.database;
