@@ -104,19 +104,34 @@ async function main() {
       await post('/api/post-history', { address: `${100 + i} Bench St, Denver, CO 80202`, state: JSON.stringify(state) }, sub.token ?? token);
     }
 
+    // On PostgreSQL: bare routes making the same repository calls (scripts/bench/api-floor-server.ts), the floor the
+    // database round trip sets for the two database-backed reads.
+    let floorBase: string | undefined;
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      const userId = (await admin.query<{ id: string }>('select id from users where email = $1', [email])).rows[0]!.id;
+      await admin.end();
+      const floorPort = await freePort();
+      floorBase = `http://127.0.0.1:${floorPort}`;
+      procs.push(await startProcess(['--import', 'tsx', 'scripts/bench/api-floor-server.ts'], { PORT: String(floorPort), DATABASE_URL: databaseUrl, BENCH_USER_ID: userId }, `${floorBase}/user-details`));
+    }
+
     const rows: Row[] = [];
     rows.push(await load('bare Fastify route', `http://127.0.0.1:${barePort}/bare`));
     rows.push(await load('GET /api/subscription-plan-list', `${base}/api/subscription-plan-list`));
+    if (floorBase) rows.push(await load('  bare route, same user-details SQL', `${floorBase}/user-details`));
     rows.push(await load('GET /api/user-details', `${base}/api/user-details`, { headers: auth }));
+    if (floorBase) rows.push(await load('  bare route, same history SQL', `${floorBase}/history`));
     rows.push(await load('GET /api/get-history?page=1', `${base}/api/get-history?page=1`, { headers: auth }));
     // Login is argon2id-bound by design and rate-limited per IP (100 / 15 min): a fixed 90 requests at 10 connections.
     rows.push(await load('POST /api/login (90 requests)', `${base}/api/login`, { method: 'POST', connections: 10, amount: 90, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }));
 
     const bare = rows[0]!.rps;
     console.log(`\nAPI load on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ${DURATION_S} s each (login: 10 connections)`);
-    console.log('endpoint'.padEnd(36), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8), 'vs bare'.padStart(8));
+    console.log('endpoint'.padEnd(40), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8), 'vs bare'.padStart(8));
     for (const r of rows) {
-      console.log(r.name.padEnd(36), r.rps.toFixed(0).padStart(8), r.p99.toFixed(0).padStart(8), String(r.errors).padStart(7), String(r.non2xx).padStart(8), `${((r.rps / bare) * 100).toFixed(0)}%`.padStart(8));
+      console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), r.p99.toFixed(0).padStart(8), String(r.errors).padStart(7), String(r.non2xx).padStart(8), `${((r.rps / bare) * 100).toFixed(0)}%`.padStart(8));
     }
     console.log(JSON.stringify({ bench: 'api', database: databaseUrl ? 'postgres' : 'pglite', rows }));
   } finally {
