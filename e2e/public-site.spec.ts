@@ -60,12 +60,9 @@ test.describe('landing header (spec §2)', () => {
   });
 });
 
-test.describe('prerendered landing page (issue 9)', () => {
-  test('arrives as HTML, keeps a button press made before the app starts, and stays where the visitor scrolled', async ({ page, request }) => {
-    const html = await (await request.get('/')).text();
-    expect(html).toContain('id="hero-title"'); // painted without JavaScript
-    expect(await (await request.get('/login')).text()).not.toContain('id="hero-title"'); // other routes get the empty shell
-    // Hold the app's code back so the press surely lands before hydration.
+test.describe('server-rendered landing page (decisions 0901, 0902)', () => {
+  /** Holds the app's entry module back until release() (so a press surely lands before the app is live). */
+  async function holdAppCode(page: Page): Promise<() => void> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -73,14 +70,72 @@ test.describe('prerendered landing page (issue 9)', () => {
       await route.continue();
     });
     await page.addInitScript(() => document.addEventListener('cma:app-ready', () => ((window as unknown as { appReady: boolean }).appReady = true)));
+    return release;
+  }
+  const appReady = (page: Page) => page.waitForFunction(() => (window as unknown as { appReady?: boolean }).appReady === true);
+
+  test('arrives whole with the FAQ and plans, runs no app code until the visitor acts, then hydrates without asking again', async ({ page, request }) => {
+    const faqs = (await (await request.get('/api/faq-list')).json()).data as { question: string }[];
+    const plans = (await (await request.get('/api/subscription-plan-list')).json()).data as { title: string }[];
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('id="hero-title"'); // painted without JavaScript
+    expect(html).toContain(faqs[0]!.question); // and the FAQ is in it, for visitors and crawlers
+    expect(await (await request.get('/login')).text()).not.toContain('id="hero-title"'); // other routes get the empty shell
+
+    const scripts: string[] = [];
+    const dataCalls: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (/\/api\/(faq-list|subscription-plan-list)/.test(r.url())) dataCalls.push(r.url());
+    });
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => document.addEventListener('cma:app-ready', () => ((window as unknown as { appReady: boolean }).appReady = true)));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#faq .faq__item')).toHaveCount(faqs.length);
+    await expect(page.locator('#faq summary').first()).toHaveText(faqs[0]!.question);
+    for (const plan of plans) await expect(page.locator('.ps-plan h3', { hasText: plan.title }).first()).toBeVisible();
+    expect(scripts).toEqual(['/landing-boot.js']);
+
+    await page.mouse.move(40, 300);
+    await appReady(page);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(dataCalls, 'the FAQ and plans came with the page').toEqual([]);
+    expect(errors, 'hydration matched the server-rendered page').toEqual([]);
+    await page.locator('#faq summary').first().click();
+    await expect(page.locator('#faq details').first()).toHaveAttribute('open', '');
+  });
+
+  test('keeps a button press made before the app starts, and stays where the visitor scrolled', async ({ page }) => {
+    const release = await holdAppCode(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await footer(page).getByRole('button', { name: 'Instagram' }).click();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
     release();
-    await page.waitForFunction(() => (window as unknown as { appReady?: boolean }).appReady === true);
+    await appReady(page);
     await expect(page.locator('.Toastify').getByText('Will be added sone').first()).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test('Sign up pressed before the app starts still sets the login state to "register"', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await header(page).getByRole('link', { name: 'Sign up' }).click();
+    release();
+    await expect(page).toHaveURL(/\/subscription-plan$/);
+    await expect(page.locator('main h1')).toHaveText('Choose your plan'); // an app navigation, with the header's effect:
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const login = JSON.parse(localStorage.getItem('persist:root') ?? '{}').login as string | undefined;
+          return login ? (JSON.parse(login) as { loginstate?: string }).loginstate : undefined;
+        }),
+      )
+      .toBe('register');
   });
 });
 

@@ -76,6 +76,11 @@ test.describe('subscribed session', () => {
   });
   test.beforeEach(async ({ page }) => useSessionInBrowser(page, session));
 
+  test('is sent from the landing page to /home at once, without acting on it first', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('is sent from /login to /home', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/home$/);

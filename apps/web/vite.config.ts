@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // The API server (apps/server) runs on 3000 in development; Vite proxies API and public calls to it.
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     port: 5173,
@@ -20,10 +20,16 @@ export default defineConfig({
       '/public': { target: apiTarget, changeOrigin: true },
     },
   },
+  // The server-side render (src/prerender.tsx → dist/ssr/prerender.mjs) carries its dependencies, so the server can load it from
+  // any copy of dist/ without this workspace's node_modules.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
-    sourcemap: true,
-    manifest: true, // scripts/prerender.mjs reads it for the landing page's stylesheets
+    sourcemap: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    manifest: !isSsrBuild, // scripts/prerender.mjs reads it for the landing page's stylesheets
     chunkSizeWarningLimit: 700,
+    // .mjs: the server imports the render from wherever dist/ is copied, with no package.json saying "module" there.
+    ...(isSsrBuild ? { rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } } } : {}),
   },
-});
+}));

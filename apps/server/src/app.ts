@@ -105,14 +105,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * Serves the built SPA. `/` is index.html, which carries the prerendered landing page; other non-API GET/HEAD
- * requests get app.html, the empty shell (history-API fallback), so no route flashes the landing page.
+ * Serves the built SPA. `/` is the landing page (modules/landing renders it with its data; index.html, prerendered at
+ * build time, otherwise); other non-API GET/HEAD requests get app.html, the empty shell (history-API fallback), so no
+ * route flashes the landing page.
  */
 function serveWebApp(app: FastifyInstance, distDir: string): void {
   const hasIndex = existsSync(path.join(distDir, 'index.html'));
   const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   if (hasIndex) {
     app.register(fastifyStatic, { root: distDir, prefix: '/', index: ['index.html'], wildcard: true, cacheControl: false,
+      // dist/ssr holds the server-side render of the landing page (modules/landing), not files for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders: (res, filePath) => {
         // Hashed assets are immutable; index.html must always be revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

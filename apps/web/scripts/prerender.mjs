@@ -1,20 +1,28 @@
 #!/usr/bin/env node
-// After `vite build` and `vite build --ssr src/prerender.tsx`: index.html gets the landing page's HTML (served for /),
-// app.html keeps the empty shell (served for every other route, which must not flash the landing page).
-import { readFile, rm, writeFile } from 'node:fs/promises';
+// After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist/ssr`, writes the landing page's documents:
+// - dist/ssr/landing.html: the template the server fills with the landing page rendered with its live FAQ and plans
+//   (decision 0902); the app's code loads when the visitor shows intent;
+// - dist/index.html: the same page rendered here without data, served when the server cannot render (its app loads
+//   after the first paint and asks for the data itself);
+// - dist/app.html: the empty shell, served for every other route (which must not flash the landing page).
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
-const ssrDir = path.join(webDir, 'dist-ssr');
+const ssrDir = path.join(dist, 'ssr');
 const emptyRoot = '<div id="root"></div>';
 const LANDING_MODULE = 'src/features/public-site/pages/LandingPage.tsx';
+/** Where the server puts the rendered page and, outside #root, its data (apps/server/src/modules/landing). */
+const PAGE_OUTLET = '<!--cma-landing-page-->';
+const DATA_OUTLET = '<!--cma-landing-data-->';
 
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot} to fill`);
-const { prerenderPage } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+const { prerenderPage, landingHead } = await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href);
 const landing = await prerenderPage('/');
+if (!landing.includes('<main')) throw new Error('the prerendered landing page has no <main>');
 // The landing page's own stylesheets load with its lazy chunk; prerendered, they must be there before the first paint.
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 // Cascade order as the app has it: the shell's stylesheets first, then the landing chunk's.
@@ -35,18 +43,23 @@ const css = (await Promise.all([...stylesheets].map((href) => readFile(path.join
 const shellStylesheets = new Set([...shell.matchAll(linkedStylesheet)].map((match) => match[1]));
 const chunkLinks = [...stylesheets].filter((href) => !shellStylesheets.has(href)).map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('');
 const inlineStyle = `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
-if (!landing.includes('<main')) throw new Error('the prerendered landing page has no <main>');
-await writeFile(path.join(dist, 'app.html'), shell);
-// The app's entry loads after the first paint (public/landing-boot.js), and its module preloads go: they would compete.
+// The app's entry is started by public/landing-boot.js, and its module preloads go: they would compete with the page.
 const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const entry = entryTag.exec(shell)?.[1];
 if (!entry) throw new Error('dist/index.html has no module entry script');
-const landingHtml = shell
-  .replace(entryTag, `<script defer src="/landing-boot.js" data-entry="${entry}"></script>`)
-  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-  .replace(linkedStylesheet, '')
-  .replace('</head>', `  ${inlineStyle}\n  </head>`)
-  .replace(emptyRoot, `<div id="root">${landing}</div>${chunkLinks}`);
-await writeFile(path.join(dist, 'index.html'), landingHtml);
-await rm(ssrDir, { recursive: true, force: true });
-console.log(`prerendered / into dist/index.html (${(landing.length / 1024).toFixed(1)} KB of HTML); dist/app.html is the shell`);
+/** The landing document around `content` (the #root children); `start` tells landing-boot.js when to load the app. */
+const landingDocument = (content, start, after = '') =>
+  shell
+    .replace(entryTag, `<script defer src="/landing-boot.js" data-entry="${entry}" data-start="${start}"></script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(linkedStylesheet, '')
+    // The landing page's own title and description, for crawlers and link previews that run no script.
+    .replace(/<title>[^<]*<\/title>/, () => landingHead())
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `  ${inlineStyle}\n  </head>`)
+    .replace(emptyRoot, () => `<div id="root">${content}</div>${after}${chunkLinks}`);
+
+await writeFile(path.join(dist, 'app.html'), shell);
+await writeFile(path.join(dist, 'index.html'), landingDocument(landing, 'paint'));
+await writeFile(path.join(ssrDir, 'landing.html'), landingDocument(PAGE_OUTLET, 'intent', DATA_OUTLET));
+console.log(`prerendered / into dist/index.html (${(landing.length / 1024).toFixed(1)} KB of HTML); dist/ssr/landing.html is the server's template; dist/app.html is the shell`);

@@ -9,6 +9,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { historyRoutes } from './history/history.routes';
 import { reportRoutes } from './report/report.routes';
 import { contactRoutes } from './contact/contact.routes';
+import { landingRoutes } from './landing/landing.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, contactRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, contactRoutes, landingRoutes];

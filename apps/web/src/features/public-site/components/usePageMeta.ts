@@ -17,17 +17,29 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   element.content = content;
 }
 
+/** The tab title and the meta tags of a page; og:url needs the page's origin, so only the browser adds it. */
+export function pageMetaTags({ title, description }: PageMeta): { title: string; meta: [attribute: 'name' | 'property', key: string, content: string][] } {
+  const fullTitle = title ? `${title} · CMA Studio` : 'CMA Studio';
+  return {
+    title: fullTitle,
+    meta: [
+      ['name', 'description', description],
+      ['property', 'og:title', fullTitle],
+      ['property', 'og:description', description],
+      ['property', 'og:type', 'website'],
+      ['property', 'og:site_name', 'CMA Studio'],
+      ['name', 'twitter:card', 'summary'],
+    ],
+  };
+}
+
 /** Title, meta description and the Open Graph basics of a public page (the SPA has one index.html for all). */
-export function usePageMeta({ title, description }: PageMeta): void {
+export function usePageMeta(page: PageMeta): void {
+  const { title, description } = page;
   useEffect(() => {
-    const fullTitle = title ? `${title} · CMA Studio` : 'CMA Studio';
-    document.title = fullTitle;
-    setMeta('name', 'description', description);
-    setMeta('property', 'og:title', fullTitle);
-    setMeta('property', 'og:description', description);
-    setMeta('property', 'og:type', 'website');
-    setMeta('property', 'og:site_name', 'CMA Studio');
+    const tags = pageMetaTags({ title, description });
+    document.title = tags.title;
+    for (const [attribute, key, content] of tags.meta) setMeta(attribute, key, content);
     setMeta('property', 'og:url', window.location.origin + window.location.pathname);
-    setMeta('name', 'twitter:card', 'summary');
   }, [title, description]);
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useGetFaqListQuery } from '../../../shared/api/api';
-import { usePageMeta } from '../components/usePageMeta';
+import { usePageMeta, type PageMeta } from '../components/usePageMeta';
 import { PricingTeaser } from '../components/PricingTeaser';
 import '../public-site.css';
 
@@ -24,13 +24,16 @@ const REPORT_POINTS = [
   'Downloaded as a PDF or e-mailed to your client from the app, and saved to your history',
 ];
 
+/** Also written into the landing page's <head> ahead of time (src/prerender.tsx): crawlers may never run its script. */
+export const LANDING_PAGE_META: PageMeta = {
+  title: 'Comparative market analysis for agents',
+  description:
+    'CMA Studio builds comparative market analysis reports for real-estate agents: pick comps, adjust them the way an appraiser would and send a branded PDF in minutes. 14-day free trial.',
+};
+
 /** The landing page: what CMA Studio does, how the valuation works, the report, pricing, and the FAQ (#faq). */
 export default function LandingPage() {
-  usePageMeta({
-    title: 'Comparative market analysis for agents',
-    description:
-      'CMA Studio builds comparative market analysis reports for real-estate agents: pick comps, adjust them the way an appraiser would and send a branded PDF in minutes. 14-day free trial.',
-  });
+  usePageMeta(LANDING_PAGE_META);
   const faqs = useGetFaqListQuery();
   return (
     <div className="landing">

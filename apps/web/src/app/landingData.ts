@@ -1,0 +1,37 @@
+import type { SubscriptionPlan } from '@cma/contracts';
+import type { FaqEntry } from '../shared/api/api';
+import { publicSiteApi } from '../features/public-site/publicSiteApi';
+import type { AppStore } from './store';
+
+/**
+ * The API answers the landing page shows (the FAQ and the plans). The server renders the page with them and sends them
+ * along in a JSON script element (decision 0902), so the browser's first render matches that HTML without asking again.
+ */
+export interface LandingData {
+  faqs: FaqEntry[];
+  plans: SubscriptionPlan[];
+}
+
+export const LANDING_DATA_ELEMENT_ID = 'cma-landing-data';
+
+/** Enters the data in the API cache as answered queries (synchronously, before the first render). */
+export function seedLandingData(store: AppStore, data: LandingData): void {
+  store.dispatch(
+    publicSiteApi.util.upsertQueryEntries([
+      { endpointName: 'getFaqList', arg: undefined, value: data.faqs },
+      { endpointName: 'pricingTeaserPlans', arg: undefined, value: data.plans },
+    ]),
+  );
+}
+
+/** The data the server put in the page, if it did and it is whole. */
+export function readLandingData(doc: Document = document): LandingData | undefined {
+  const text = doc.getElementById(LANDING_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const data = JSON.parse(text) as Partial<LandingData>;
+    return Array.isArray(data.faqs) && Array.isArray(data.plans) ? { faqs: data.faqs, plans: data.plans } : undefined;
+  } catch {
+    return undefined;
+  }
+}
