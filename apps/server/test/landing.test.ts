@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_OUTLET, LANDING_DATA_ELEMENT_ID, LANDING_PAGE_TTL_MS, PAGE_OUTLET } from '../src/modules/landing/landing.service';
+import { LANDING_DATA_ELEMENT_ID, LANDING_DATA_OUTLET as DATA_OUTLET, LANDING_PAGE_OUTLET as PAGE_OUTLET } from '@cma/contracts';
+import { LANDING_PAGE_TTL_MS } from '../src/modules/landing/landing.service';
 import { createTestApp, testBackends, type TestApp } from './helpers';
 
 // Decision 0902: GET / is the landing page rendered on the server with the live FAQ and plans. The web build's renderer is

@@ -14,13 +14,10 @@ const dist = path.join(webDir, 'dist');
 const ssrDir = path.join(dist, 'ssr');
 const emptyRoot = '<div id="root"></div>';
 const LANDING_MODULE = 'src/features/public-site/pages/LandingPage.tsx';
-/** Where the server puts the rendered page and, outside #root, its data (apps/server/src/modules/landing). */
-const PAGE_OUTLET = '<!--cma-landing-page-->';
-const DATA_OUTLET = '<!--cma-landing-data-->';
 
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot} to fill`);
-const { prerenderPage, landingHead } = await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href);
+const { prerenderPage, landingHead, LANDING_PAGE_OUTLET, LANDING_DATA_OUTLET } = await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href);
 const landing = await prerenderPage('/');
 if (!landing.includes('<main')) throw new Error('the prerendered landing page has no <main>');
 // The landing page's own stylesheets load with its lazy chunk; prerendered, they must be there before the first paint.
@@ -61,5 +58,5 @@ const landingDocument = (content, start, after = '') =>
 
 await writeFile(path.join(dist, 'app.html'), shell);
 await writeFile(path.join(dist, 'index.html'), landingDocument(landing, 'paint'));
-await writeFile(path.join(ssrDir, 'landing.html'), landingDocument(PAGE_OUTLET, 'intent', DATA_OUTLET));
+await writeFile(path.join(ssrDir, 'landing.html'), landingDocument(LANDING_PAGE_OUTLET, 'intent', LANDING_DATA_OUTLET));
 console.log(`prerendered / into dist/index.html (${(landing.length / 1024).toFixed(1)} KB of HTML); dist/ssr/landing.html is the server's template; dist/app.html is the shell`);

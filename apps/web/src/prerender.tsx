@@ -6,13 +6,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import type { Storage as PersistStorage } from 'redux-persist';
 import { App, whenRehydrated } from './app/App';
-import { seedLandingData, type LandingData } from './app/landingData';
+import type { LandingData } from '@cma/contracts';
+import { seedLandingData } from './app/landingData';
 import { appRoutes } from './app/router';
 import { createAppStore } from './app/store';
 import { pageMetaTags } from './features/public-site/components/usePageMeta';
 import { LANDING_PAGE_META } from './features/public-site/pages/LandingPage';
 
-export type { LandingData };
+// scripts/prerender.mjs writes these into the server's template.
+export { LANDING_DATA_OUTLET, LANDING_PAGE_OUTLET } from '@cma/contracts';
 
 /** A visitor with nothing stored: signed out, no CMA in progress. */
 const emptyStorage: PersistStorage = { getItem: async () => null, setItem: async () => {}, removeItem: async () => {} };

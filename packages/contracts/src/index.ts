@@ -9,3 +9,4 @@ export * from './adjustment-values';
 export * from './history';
 export * from './report';
 export * from './contact';
+export * from './landing';

@@ -1,18 +1,9 @@
-import type { SubscriptionPlan } from '@cma/contracts';
-import type { FaqEntry } from '../shared/api/api';
+import { LANDING_DATA_ELEMENT_ID, type LandingData } from '@cma/contracts';
 import { publicSiteApi } from '../features/public-site/publicSiteApi';
 import type { AppStore } from './store';
 
-/**
- * The API answers the landing page shows (the FAQ and the plans). The server renders the page with them and sends them
- * along in a JSON script element (decision 0902), so the browser's first render matches that HTML without asking again.
- */
-export interface LandingData {
-  faqs: FaqEntry[];
-  plans: SubscriptionPlan[];
-}
-
-export const LANDING_DATA_ELEMENT_ID = 'cma-landing-data';
+// The server renders the landing page with its FAQ and plans and hands them along in a JSON script element (decision
+// 0902): entered in the API cache before the first render, they make it match that HTML without asking again.
 
 /** Enters the data in the API cache as answered queries (synchronously, before the first render). */
 export function seedLandingData(store: AppStore, data: LandingData): void {

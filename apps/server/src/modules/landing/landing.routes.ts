@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { createLandingService, type LandingData, type RenderPage } from './landing.service';
+import type { LandingData } from '@cma/contracts';
+import { createLandingService, type RenderPage } from './landing.service';
 
 /** The web build's parts for rendering the landing page on the server (apps/web/scripts/prerender.mjs writes them). */
 export const landingBuildFiles = (webDistDir: string) => ({
@@ -13,13 +14,13 @@ export const landingBuildFiles = (webDistDir: string) => ({
 
 /** The answers a browser would get from the two public calls the landing page makes. */
 async function fetchLandingData(app: FastifyInstance): Promise<LandingData> {
-  const dataOf = async (url: string) => {
+  const dataOf = async <T>(url: string): Promise<T[]> => {
     const response = await app.inject({ method: 'GET', url });
     const body = response.json() as { status_code?: number; data?: unknown };
     if (response.statusCode !== 200 || !Array.isArray(body.data)) throw new Error(`${url} answered ${response.statusCode}`);
-    return body.data;
+    return body.data as T[];
   };
-  const [faqs, plans] = await Promise.all([dataOf('/api/faq-list'), dataOf('/api/subscription-plan-list')]);
+  const [faqs, plans] = await Promise.all([dataOf<LandingData['faqs'][number]>('/api/faq-list'), dataOf<LandingData['plans'][number]>('/api/subscription-plan-list')]);
   return { faqs, plans };
 }
 

@@ -1,17 +1,8 @@
-/** The landing page's API answers, as the web app's LandingData (apps/web/src/app/landingData.ts). */
-export interface LandingData {
-  faqs: unknown[];
-  plans: unknown[];
-}
+import { LANDING_DATA_ELEMENT_ID, LANDING_DATA_OUTLET, LANDING_PAGE_OUTLET, type LandingData } from '@cma/contracts';
 
 /** The web build's server-side render (apps/web/src/prerender.tsx): the #root HTML of a path for a signed-out visitor. */
 export type RenderPage = (path: string, data: LandingData) => Promise<string>;
 
-/** Markers in the template (apps/web/scripts/prerender.mjs): the page goes inside #root, its data just after it. */
-export const PAGE_OUTLET = '<!--cma-landing-page-->';
-export const DATA_OUTLET = '<!--cma-landing-data-->';
-/** The element id the browser reads the data from (LANDING_DATA_ELEMENT_ID in the web app). */
-export const LANDING_DATA_ELEMENT_ID = 'cma-landing-data';
 /** The FAQ and the plans change rarely (migrations, an operator); a rendered page serves this long per instance. */
 export const LANDING_PAGE_TTL_MS = 60_000;
 
@@ -40,7 +31,7 @@ export interface LandingServiceOptions {
  */
 export function createLandingService(options: LandingServiceOptions) {
   const ttlMs = options.ttlMs ?? LANDING_PAGE_TTL_MS;
-  if (!options.template.includes(PAGE_OUTLET) || !options.template.includes(DATA_OUTLET)) {
+  if (!options.template.includes(LANDING_PAGE_OUTLET) || !options.template.includes(LANDING_DATA_OUTLET)) {
     throw new Error('the landing template has no outlets: rebuild the web app (npm run build)');
   }
   let current: { html: string; renderedAt: number } | undefined;
@@ -51,7 +42,7 @@ export function createLandingService(options: LandingServiceOptions) {
     const page = await renderPage('/', data);
     const dataScript = `<script type="application/json" id="${LANDING_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
     // Replacer functions: `$&` and the like in a FAQ answer must stay text.
-    return options.template.replace(PAGE_OUTLET, () => page).replace(DATA_OUTLET, () => dataScript);
+    return options.template.replace(LANDING_PAGE_OUTLET, () => page).replace(LANDING_DATA_OUTLET, () => dataScript);
   }
 
   function refresh(): Promise<string> {

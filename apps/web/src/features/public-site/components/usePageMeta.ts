@@ -34,8 +34,7 @@ export function pageMetaTags({ title, description }: PageMeta): { title: string;
 }
 
 /** Title, meta description and the Open Graph basics of a public page (the SPA has one index.html for all). */
-export function usePageMeta(page: PageMeta): void {
-  const { title, description } = page;
+export function usePageMeta({ title, description }: PageMeta): void {
   useEffect(() => {
     const tags = pageMetaTags({ title, description });
     document.title = tags.title;
