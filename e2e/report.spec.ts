@@ -50,6 +50,11 @@ test('HISTORY pages and restores a saved report; /report previews, downloads and
   expect((await request.post('/api/post-history', { headers, data: { address, state: JSON.stringify(sample) } })).status()).toBe(200);
 
   await useSessionInBrowser(page, session);
+  // The menu lists addresses: its pages come without the saved reports, only the chosen one is fetched whole.
+  const listBodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/get-history\?/.test(response.url())) listBodies.push(response.text());
+  });
   await page.goto('/home');
   await page.getByRole('button', { name: /HISTORY/ }).click();
   const menu = page.getByRole('region', { name: 'Saved reports' });
@@ -64,6 +69,8 @@ test('HISTORY pages and restores a saved report; /report previews, downloads and
   await menu.getByRole('button', { name: 'Previous page' }).click();
   await expect(menu.getByRole('button', { name: address })).toBeVisible();
   await page.getByRole('button', { name: /HISTORY/ }).click();
+  expect(listBodies.length).toBeGreaterThanOrEqual(3);
+  for (const body of await Promise.all(listBodies)) expect(body).not.toContain('"state"');
 
   await pickFromHistory(page, address);
 
@@ -97,6 +104,16 @@ test('HISTORY pages and restores a saved report; /report previews, downloads and
   const restored = (await persistedReport(page))!;
   for (const key of RESTORED_KEYS) expect(restored[key], key).toEqual(sample[key]);
   expect(restored.pdfColor).toBe(sample.pdfColor);
+
+  // The home page's recent reports open the same way.
+  await page.evaluate(() => localStorage.removeItem('persist:root'));
+  await page.goto('/home');
+  const recent = page.getByRole('region', { name: 'Recent reports' });
+  await expect(recent.getByRole('listitem')).toHaveCount(5);
+  await recent.getByRole('button', { name: `Open ${address}` }).click();
+  await expect(page).toHaveURL(/\/confirm-subject$/);
+  await expect.poll(async () => (await persistedReport(page))?.clientName, { timeout: 10_000 }).toBe(sample.clientName);
+  expect((await persistedReport(page))!.comaparables).toEqual(sample.comaparables);
 });
 
 test('a failed history load stops the loader silently', async ({ page, request }) => {

@@ -11,6 +11,6 @@ const database = await createDatabase({ url: process.env.DATABASE_URL });
 const history = createHistoryRepository(database);
 const accounts = createAccountsRepository(database);
 const app = Fastify({ logger: false });
-app.get('/history', async () => ({ status_code: 200, data: await history.page(userId, 0, 10) }));
+app.get('/history', async () => ({ status_code: 200, data: await history.page(userId, 0, 10, true) }));
 app.get('/user-details', async () => ({ status_code: 200, data: await accounts.findUserWithDetails(userId) }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

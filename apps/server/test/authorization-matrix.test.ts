@@ -43,6 +43,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/reset-user-property-adjustment-value': 'subscriber',
   'POST /api/post-history': 'subscriber',
   'GET /api/get-history': 'subscriber',
+  'GET /api/get-history/:id': 'subscriber',
   'POST /api/store-property-images': 'subscriber',
   'POST /api/get-images/:id': 'subscriber',
   'POST /api/get-images/delete/:id': 'subscriber',
@@ -145,6 +146,11 @@ describe.each(testBackends())('authorization matrix on %s', (backend) => {
     const bobsHistory = await t.app.inject({ url: '/api/get-history?page=1', headers: { authorization: `Bearer ${bob.token}` } });
     expect(bobsHistory.statusCode).toBe(200);
     expect(JSON.stringify(bobsHistory.json().data)).not.toContain('Alice');
+    const alicesEntry = `/api/get-history/${saved.json().data.id}`;
+    expect((await t.app.inject({ url: alicesEntry, headers: { authorization: `Bearer ${alice.token}` } })).json().data.address).toContain('Alice');
+    const bobAsksForIt = await t.app.inject({ url: alicesEntry, headers: { authorization: `Bearer ${bob.token}` } });
+    expect(bobAsksForIt.statusCode).toBe(404);
+    expect(bobAsksForIt.body).not.toContain('Alice');
     const bobsDetails = await t.app.inject({ url: '/api/user-details', headers: { authorization: `Bearer ${bob.token}` } });
     expect(bobsDetails.json().data.user.id ?? bobsDetails.json().data.user.email).not.toBe(alice.userId);
   });

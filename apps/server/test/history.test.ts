@@ -83,6 +83,30 @@ describe.each(testBackends())('report history on %s', (backend) => {
     expect((await page(token, 1)).json().data.total).toBe(1);
   });
 
+  it('lists a summary page without the saved states, and gives one saved report whole by its id', async () => {
+    const { token } = await createUserWithSession(t);
+    for (let i = 1; i <= 11; i++) await post(token, { address: `${i} Summary Street`, state: savedState(`${i} Summary Street`, `summary-${i}`, { clientName: `Client ${i}` }) });
+    const full = (await page(token, 1)).json().data;
+    const summary = (await page(token, '1&fields=summary')).json().data;
+    expect(summary.data.map((e: { id: number }) => e.id)).toEqual(full.data.map((e: { id: number }) => e.id));
+    expect(summary.data.every((e: Record<string, unknown>) => !('state' in e))).toBe(true);
+    const { state: _state, ...withoutState } = full.data[0];
+    expect(summary.data[0]).toEqual(withoutState);
+    expect(withoutState).toMatchObject({ report_id: 'summary-11', address: '11 Summary Street' });
+    expect(summary).toMatchObject({ total: 11, current_page: 1 });
+    expect(summary.next_page_url).toMatch(/\/api\/get-history\?page=2&fields=summary$/);
+
+    const one = await t.app.inject({ method: 'GET', url: `/api/get-history/${summary.data[0].id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toEqual(full.data[0]);
+    expect(JSON.parse(one.json().data.state).clientName).toBe('Client 11');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/get-history/999999', headers: { authorization: `Bearer ${token}` } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status_code: 404, message: 'This saved report no longer exists.' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/get-history/abc', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(422);
+    expect((await page(token, '1&fields=everything')).statusCode).toBe(422);
+  });
+
   it('rejects a state that is not JSON or lacks spec keys, and a bad page', async () => {
     const { token } = await createUserWithSession(t);
     const notJson = await post(token, { address: 'A', state: '{nope' });

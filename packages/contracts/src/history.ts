@@ -44,8 +44,8 @@ export const historyEntry = z.object({
   id: z.number().int(),
   report_id: z.string(),
   address: z.string(),
-  /** The saved report state as a JSON string (spec §3). */
-  state: z.string(),
+  /** The saved report state as a JSON string (spec §3); left out of a page asked for with fields=summary. */
+  state: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -55,7 +55,13 @@ export const postHistoryResponse = envelope(z.object({ id: z.number().int(), rep
 
 export const getHistoryQuery = z.object({
   page: z.coerce.number({ error: 'The page must be a whole number of at least 1.' }).int('The page must be a whole number of at least 1.').min(1, 'The page must be a whole number of at least 1.').max(100_000).default(1),
+  /**
+   * 'summary': the entries without their saved states. The HISTORY menu lists addresses only, and a page of whole reports
+   * (tens of kilobytes each) would be fetched every time it opens; the chosen one comes from GET /api/get-history/{id}.
+   */
+  fields: z.enum(['all', 'summary'], { error: "fields must be 'all' or 'summary'." }).default('all'),
 });
+export type HistoryFields = z.infer<typeof getHistoryQuery>['fields'];
 
 /** GET /api/get-history?page=n: newest first, 10 a page; next_page_url is null on the last page. */
 export const historyPage = z.object({
@@ -68,3 +74,9 @@ export const historyPage = z.object({
 });
 export type HistoryPage = z.infer<typeof historyPage>;
 export const getHistoryResponse = envelope(historyPage);
+
+/** GET /api/get-history/{id}: one of the user's saved reports, whole. */
+export const historyEntryParams = z.object({
+  id: z.coerce.number({ error: 'The id must be a whole number.' }).int('The id must be a whole number.').positive('The id must be a whole number.'),
+});
+export const getHistoryEntryResponse = envelope(historyEntry.required({ state: true }));

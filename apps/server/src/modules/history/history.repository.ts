@@ -4,7 +4,7 @@ export interface HistoryRow {
   id: number;
   report_id: string;
   address: string;
-  state: string;
+  state: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -23,11 +23,11 @@ export function createHistoryRepository(database: Database) {
       return { id: Number(row!.id), created: Boolean(row!.created) };
     },
 
-    /** One page of the user's entries, most recently saved first. */
-    async page(userId: string, offset: number, limit: number): Promise<{ rows: HistoryRow[]; total: number }> {
+    /** One page of the user's entries, most recently saved first; their saved states only when `withState`. */
+    async page(userId: string, offset: number, limit: number, withState: boolean): Promise<{ rows: HistoryRow[]; total: number }> {
       // The total rides along with the page (one round trip); only a page past the end needs its own count.
       const rows = await database.query<HistoryRow & { total: number | string }>(
-        `select id, report_id, address, state, created_at, updated_at,
+        `select id, report_id, address, ${withState ? 'state' : 'null as state'}, created_at, updated_at,
            (select count(*) from report_history where user_id = $1) as total
          from report_history where user_id = $1 order by updated_at desc, id desc limit $2 offset $3`,
         [userId, limit, offset],
@@ -35,6 +35,15 @@ export function createHistoryRepository(database: Database) {
       if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
       const [count] = await database.query<{ total: number | string }>('select count(*) as total from report_history where user_id = $1', [userId]);
       return { rows: [], total: Number(count?.total ?? 0) };
+    },
+
+    /** One of the user's entries, whole; undefined when it is not theirs or does not exist. */
+    async entry(userId: string, id: number): Promise<HistoryRow | undefined> {
+      const [row] = await database.query<HistoryRow>(
+        'select id, report_id, address, state, created_at, updated_at from report_history where user_id = $1 and id = $2',
+        [userId, id],
+      );
+      return row;
     },
   };
 }

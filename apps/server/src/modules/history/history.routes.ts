@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getHistoryQuery, getHistoryResponse, postHistoryRequest, postHistoryResponse } from '@cma/contracts';
+import { getHistoryEntryResponse, getHistoryQuery, getHistoryResponse, historyEntryParams, postHistoryRequest, postHistoryResponse } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { createHistoryRepository } from './history.repository';
@@ -23,7 +23,13 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/get-history',
-    { preHandler: requireSubscriber, schema: { tags, summary: "The user's saved reports, newest first, 10 a page", querystring: getHistoryQuery, response: { 200: getHistoryResponse } } },
-    async (request) => ok(await service.page(currentUserId(request), request.query.page)),
+    { preHandler: requireSubscriber, schema: { tags, summary: "The user's saved reports, newest first, 10 a page (fields=summary: without their states)", querystring: getHistoryQuery, response: { 200: getHistoryResponse } } },
+    async (request) => ok(await service.page(currentUserId(request), request.query.page, request.query.fields)),
+  );
+
+  app.get(
+    '/api/get-history/:id',
+    { preHandler: requireSubscriber, schema: { tags, summary: 'One saved report, whole (to restore it)', params: historyEntryParams, response: { 200: getHistoryEntryResponse } } },
+    async (request) => ok(await service.entry(currentUserId(request), request.params.id)),
   );
 };

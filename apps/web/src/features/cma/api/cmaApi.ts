@@ -40,11 +40,6 @@ export const cmaApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope<{ user_property_adjustment_value?: Record<string, unknown> }>) => response.data?.user_property_adjustment_value ?? {},
       providesTags: ['AdjustmentValues'],
     }),
-    getRecentReports: build.query<{ address: string; state: unknown }[], void>({
-      query: () => '/api/get-history?page=1',
-      transformResponse: (response: ApiEnvelope<{ data?: { address: string; state: unknown }[] }>) => (Array.isArray(response.data?.data) ? response.data.data : []),
-      providesTags: ['History'],
-    }),
     storePropertyImages: build.mutation<PropertyImage[], { propertyId: string; files: File[] }>({
       query: ({ propertyId, files }) => {
         const form = new FormData();
@@ -72,7 +67,6 @@ export const {
   useSearchAddressMutation,
   useSearchComparablesMutation,
   useGetAdjustmentValueListQuery,
-  useGetRecentReportsQuery,
   useStorePropertyImagesMutation,
   useGetImagesMutation,
   useDeleteImageMutation,

@@ -41,4 +41,12 @@ describe('large imports and the persisted store', () => {
     const closestDropped = Math.min(...records.filter((r) => !keptIds.has(r.uuid)).map(miles));
     expect(farthestKept).toBeLessThanOrEqual(closestDropped);
   });
+
+  it("leaves this session's listings out once the stored ones are another CMA's (restored from history)", () => {
+    const records = bigImport(MAX_STORED_LISTINGS + 50);
+    const state: ReportState = { ...initialReportState, ...loadListings(initialReportState, records, { append: false, fromUpload: true }) };
+    expect(allListings(state.allCsvData)).toHaveLength(records.length);
+    const restored = bigImport(3).map((r, i) => ({ ...r, uuid: `saved-${i}` }));
+    expect(allListings(restored).map((r) => r.uuid)).toEqual(['saved-0', 'saved-1', 'saved-2']);
+  });
 });

@@ -7,11 +7,15 @@ export const MAX_STORED_LISTINGS = 1000;
 
 let session: CmaRecord[] = [];
 
-/** Every listing loaded this session, else what the persisted store still holds (after a reload). */
+/**
+ * Every listing loaded this session, else what the persisted store still holds (after a reload). When the stored ones
+ * did not come from this session (a CMA restored from history), they are the CMA's listings and the session's are not.
+ */
 export function allListings(stored: unknown): CmaRecord[] {
   const kept = asRecords(stored);
   if (session.length === 0) return kept;
   const known = new Set(session.map((r) => r.uuid));
+  if (kept.length > 0 && !kept.some((r) => known.has(r.uuid))) return kept;
   return [...session, ...kept.filter((r) => !known.has(r.uuid))];
 }
 

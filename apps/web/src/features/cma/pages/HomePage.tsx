@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CSV_TYPES, DEFAULT_REPORT_NAME, resetReport, restoreReport, type CsvType, type HistoryState } from '../../report/store/reportSlice';
+import { useGetHistoryPageQuery } from '../../report/api/reportApi';
+import { CSV_TYPES, DEFAULT_REPORT_NAME, resetReport, type CsvType } from '../../report/store/reportSlice';
+import { useRestoreSavedReport } from '../../report/useRestoreSavedReport';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { ImportPanel } from '../components/ImportPanel';
 import { StepNav } from '../components/StepNav';
-import { errorMessage, useGetRecentReportsQuery, useSearchAddressMutation } from '../api/cmaApi';
+import { errorMessage, useSearchAddressMutation } from '../api/cmaApi';
 import { allListings, forgetListings } from '../model/listingPool';
 import { addressOf, asRecords, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
@@ -98,13 +100,7 @@ export default function HomePage() {
         )}
       </div>
 
-      <RecentReports
-        onRestore={(state) => {
-          forgetListings();
-          dispatch(restoreReport(state));
-          navigate('/confirm-subject');
-        }}
-      />
+      <RecentReports />
     </section>
   );
 }
@@ -151,36 +147,28 @@ export function AddressSearch({ onPick, actionLabel = 'Use as subject' }: { onPi
   );
 }
 
-function RecentReports({ onRestore }: { onRestore(state: HistoryState): void }) {
-  const { data, isLoading, isError } = useGetRecentReportsQuery();
-  const entries = data ?? [];
+/** The five most recently saved reports (a summary page of the history), each opened as the HISTORY menu opens it. */
+function RecentReports() {
+  const { data, isLoading, isError } = useGetHistoryPageQuery(1, { refetchOnMountOrArgChange: true });
+  const { restore, restoring } = useRestoreSavedReport();
+  const entries = data?.data ?? [];
   return (
-    <div className="card" aria-label="Recent reports">
-      <h2 className="card__title">Recent reports</h2>
+    <section className="card" aria-labelledby="recent-reports-title">
+      <h2 id="recent-reports-title" className="card__title">Recent reports</h2>
       {isLoading && <p>Loading…</p>}
       {isError && <p className="cma-empty">Saved reports are not available right now.</p>}
       {!isLoading && !isError && entries.length === 0 && <p className="cma-empty">No saved reports yet. Reports saved from the report page appear here.</p>}
       {entries.length > 0 && (
         <ul className="cma-results">
-          {entries.slice(0, 5).map((entry, index) => (
-            <li key={`${entry.address}-${index}`}>
+          {entries.slice(0, 5).map((entry) => (
+            <li key={entry.id}>
               <span>{entry.address}</span>
-              <button type="button" className="button button--ghost" onClick={() => onRestore(parseState(entry.state))}>Open</button>
+              <button type="button" className="button button--ghost" disabled={restoring} onClick={() => void restore(entry.id)} aria-label={`Open ${entry.address}`}>Open</button>
             </li>
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }
 
-function parseState(state: unknown): HistoryState {
-  if (typeof state === 'string') {
-    try {
-      return JSON.parse(state) as HistoryState;
-    } catch {
-      return {};
-    }
-  }
-  return (state ?? {}) as HistoryState;
-}

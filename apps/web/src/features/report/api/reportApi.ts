@@ -1,15 +1,22 @@
 // The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
-import type { HistoryPage, PostHistoryRequest } from '@cma/contracts';
+import type { HistoryEntry, HistoryPage, PostHistoryRequest } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** A page of the HISTORY menu: addresses and ids, without the saved states (fetched whole when one is chosen). */
     getHistoryPage: build.query<HistoryPage, number>({
-      query: (page) => `/api/get-history?page=${page}`,
+      query: (page) => `/api/get-history?page=${page}&fields=summary`,
       transformResponse: (response: ApiEnvelope<HistoryPage>) =>
         response.data ?? { data: [], current_page: 1, per_page: 10, total: 0, next_page_url: null, prev_page_url: null },
       providesTags: ['History'],
+    }),
+    /** One saved report, whole, to restore it; not kept in the cache afterwards (reports are large). */
+    getHistoryEntry: build.query<HistoryEntry & { state: string }, number>({
+      query: (id) => `/api/get-history/${id}`,
+      transformResponse: (response: ApiEnvelope<HistoryEntry & { state: string }>) => response.data!,
+      keepUnusedDataFor: 0,
     }),
     postHistory: build.mutation<{ id: number; report_id: string; created: boolean }, PostHistoryRequest>({
       query: (body) => ({ url: '/api/post-history', method: 'POST', body }),
@@ -42,4 +49,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, useLazyGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

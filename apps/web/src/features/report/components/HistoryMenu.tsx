@@ -1,19 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { HistoryEntry } from '@cma/contracts';
-import { useAppDispatch } from '../../../app/hooks';
 import { getToken } from '../../../shared/session/session';
-import { notify } from '../../../shared/toast';
-import { reportApi, useGetHistoryPageQuery } from '../api/reportApi';
-import { restoreReport, updateReport } from '../store/reportSlice';
-import { restoredFieldsOf } from '../store/savedState';
+import { useGetHistoryPageQuery } from '../api/reportApi';
+import { useRestoreSavedReport } from '../useRestoreSavedReport';
 import '../report.css';
-
-/** data.error of a failed call, when the server sent one (spec §8: adjustment values failure shows it). */
-function errorOf(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' && data.error ? data.error : undefined;
-}
 
 /**
  * HISTORY dropdown of the logged-in header (spec §2): saved reports by address, a loader while loading,
@@ -23,12 +12,10 @@ function errorOf(error: unknown): string | undefined {
 export function HistoryMenu() {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
-  const [restoring, setRestoring] = useState(false);
+  const { restore, restoring } = useRestoreSavedReport();
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  // Spec §6: history is fetched only if a token exists; only while the menu is open (entries carry whole reports).
+  // Spec §6: history is fetched only if a token exists; only while the menu is open.
   const hasToken = getToken() !== '';
   const history = useGetHistoryPageQuery(page, { skip: !open || !hasToken, refetchOnMountOrArgChange: true });
 
@@ -48,27 +35,8 @@ export function HistoryMenu() {
     };
   }, [open]);
 
-  async function choose(entry: HistoryEntry) {
-    let restored;
-    try {
-      restored = restoredFieldsOf(entry.state);
-    } catch (error) {
-      notify('error', error instanceof Error ? error.message : 'This saved report cannot be opened.');
-      return;
-    }
-    setRestoring(true);
-    // Spec §4: first reload the user's adjustment values, then overwrite every report field, then go on.
-    const values = await dispatch(reportApi.endpoints.reloadAdjustmentValues.initiate(undefined, { forceRefetch: true }));
-    if (values.error) {
-      const message = errorOf(values.error);
-      if (message) notify('error', message);
-    }
-    dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
-    dispatch(restoreReport(restored.fields));
-    dispatch(updateReport({ pdfColor: restored.pdfColor }));
-    setRestoring(false);
-    setOpen(false);
-    navigate('/confirm-subject');
+  async function choose(id: number) {
+    if (await restore(id)) setOpen(false);
   }
 
   // A failed load stops the loader silently (spec §8): no error text, the list just stays empty.
@@ -99,7 +67,7 @@ export function HistoryMenu() {
             <ul className="history-menu__list">
               {entries.map((entry) => (
                 <li key={entry.id}>
-                  <button type="button" className="history-menu__entry" onClick={() => void choose(entry)} title={`Saved ${new Date(entry.updated_at).toLocaleString()}`}>
+                  <button type="button" className="history-menu__entry" onClick={() => void choose(entry.id)} title={`Saved ${new Date(entry.updated_at).toLocaleString()}`}>
                     {entry.address}
                   </button>
                 </li>

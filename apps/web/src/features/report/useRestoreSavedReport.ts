@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { notify } from '../../shared/toast';
+import { reportApi } from './api/reportApi';
+import { restoreReport, updateReport } from './store/reportSlice';
+import { restoredFieldsOf } from './store/savedState';
+
+/** data.error of a failed call, when the server sent one (spec §8: adjustment values failure shows it). */
+function errorOf(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
+  return typeof data?.error === 'string' && data.error ? data.error : undefined;
+}
+
+/** The server's message of a failed call (e.g. 'This saved report no longer exists.'). */
+function messageOf(error: unknown): string | undefined {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' && data.message ? data.message : undefined;
+}
+
+/**
+ * Opens a saved report the way spec §4 says, from the HISTORY menu or the home page: the user's adjustment values are
+ * reloaded first (the saved report is fetched whole meanwhile), then every report field is overwritten, then the agent
+ * goes to /confirm-subject. `restore` resolves to whether the report was opened.
+ */
+export function useRestoreSavedReport(): { restore(id: number): Promise<boolean>; restoring: boolean } {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [restoring, setRestoring] = useState(false);
+  const restore = useCallback(
+    async (id: number) => {
+      setRestoring(true);
+      try {
+        const [values, saved] = await Promise.all([
+          dispatch(reportApi.endpoints.reloadAdjustmentValues.initiate(undefined, { forceRefetch: true })),
+          dispatch(reportApi.endpoints.getHistoryEntry.initiate(id, { forceRefetch: true, subscribe: false })),
+        ]);
+        let restored;
+        try {
+          if (!saved.data) throw new Error(messageOf(saved.error) ?? 'This saved report could not be loaded. Please try again.');
+          restored = restoredFieldsOf(saved.data.state);
+        } catch (error) {
+          notify('error', error instanceof Error ? error.message : 'This saved report cannot be opened.');
+          return false;
+        }
+        const valuesMessage = values.error ? errorOf(values.error) : undefined;
+        if (valuesMessage) notify('error', valuesMessage);
+        dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
+        dispatch(restoreReport(restored.fields));
+        dispatch(updateReport({ pdfColor: restored.pdfColor }));
+        navigate('/confirm-subject');
+        return true;
+      } finally {
+        setRestoring(false);
+      }
+    },
+    [dispatch, navigate],
+  );
+  return { restore, restoring };
+}
