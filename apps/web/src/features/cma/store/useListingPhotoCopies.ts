@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { cmaApi } from '../api/cmaApi';
 import { listingPhotoCopyKey, listingPhotoCopyOf } from '../model/listingPhotos';
@@ -14,9 +13,8 @@ import { useReport } from './useReport';
  * or the next sign-in); success flags the record, so later visits send nothing.
  */
 export function useListingPhotoCopies(): void {
-  const subject = useAppSelector((state) => state.report.selectedPropertydata);
-  const comparables = useAppSelector((state) => state.report.comaparables);
-  const { edit, dispatch } = useReport();
+  const { report, edit, dispatch } = useReport();
+  const { selectedPropertydata: subject, comaparables: comparables } = report;
   const store = useStore<RootState>();
 
   useEffect(() => {
