@@ -94,8 +94,8 @@ test('CSV upload → subject → 4 comparables → one adjustment changed → re
   // Correct a fact the MLS got wrong, and add a photo (resized and stored by the server, shown back as a data URL).
   await page.getByLabel('Garage Spaces').fill('2');
   const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#88aacc' } }).png().toBuffer();
-  await page.getByLabel('Add photos (PNG or JPEG)').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photo });
-  await expect(page.getByRole('img', { name: 'Property' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await page.getByLabel('Add photos of the subject (PNG or JPEG)').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByRole('img', { name: 'Photo 1 of the subject' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
   await shot(page, 'csv-2-subject');
   await page.getByRole('button', { name: 'Choose comparables →' }).click();
 

@@ -145,8 +145,8 @@ test('finish a CMA from a CSV → the PDF shows the reviewed value → download,
   await expect(page.getByRole('heading', { name: /^Subject: / })).toBeVisible();
   // A photo the agent uploads is stored on the server; the PDF must still show it.
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aacc' } }).png().toBuffer();
-  await page.getByLabel('Add photos (PNG or JPEG)').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photo });
-  await expect(page.getByRole('img', { name: 'Property' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await page.getByLabel('Add photos of the subject (PNG or JPEG)').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByRole('img', { name: 'Photo 1 of the subject' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
   await page.getByRole('button', { name: 'Choose comparables →' }).click();
   await page.getByLabel('Distance').selectOption('any');
   await page.getByLabel('Closed within').selectOption('60');

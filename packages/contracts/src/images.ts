@@ -37,7 +37,7 @@ export const encodedImagesResponse = envelope(z.array(encodedImage));
 
 export const deleteImageResponse = envelope(z.object({ id: z.string() }));
 
-/** POST /api/save-image-rets: copy a listing's photos into the user's images of a property. */
+/** POST /api/save-image-rets: copy a listing's photos into the user's images of a property, once (later calls return the images). */
 export const saveImageRetsRequest = z.object({
   /** The listing's MLS id (with its source when ids could clash across MLSs). */
   listing_id: z.string().trim().min(1).max(120),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
-// Listing database, property images and per-user adjustment values (issues 5–7). SQL: migrations/0500–0502.
+// Listing database, property images and per-user adjustment values (issues 5–7). SQL: migrations/0500–0502, 0701.
 
 export const listings = pgTable(
   'listings',
@@ -64,6 +64,18 @@ export const propertyImages = pgTable('property_images', {
   sourceListingId: uuid('source_listing_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A listing's photos copied into a user's photos of a property: kept after the photos are deleted (copied once). */
+export const listingPhotoCopies = pgTable(
+  'listing_photo_copies',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: text('property_id').notNull(),
+    listingId: uuid('listing_id').notNull().references(() => listings.id, { onDelete: 'cascade' }),
+    copiedAt: timestamp('copied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.propertyId, t.listingId] })],
+);
 
 export const userAdjustmentValues = pgTable('user_adjustment_values', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

@@ -43,6 +43,18 @@ export function createImagesRepository(database: Database) {
     async delete(imageId: string): Promise<void> {
       await database.query('delete from property_images where id = $1', [imageId]);
     },
+    /** Records that the listing's photos go into the user's property; false when they already did (atomic across instances). */
+    async claimListingCopy(userId: string, propertyId: string, listingId: string, at: Date): Promise<boolean> {
+      const rows = await database.query(
+        `insert into listing_photo_copies(user_id, property_id, listing_id, copied_at) values ($1, $2, $3, $4)
+         on conflict do nothing returning listing_id`,
+        [userId, propertyId, listingId, at],
+      );
+      return rows.length === 1;
+    },
+    async releaseListingCopy(userId: string, propertyId: string, listingId: string): Promise<void> {
+      await database.query('delete from listing_photo_copies where user_id = $1 and property_id = $2 and listing_id = $3', [userId, propertyId, listingId]);
+    },
   };
 }
 export type ImagesRepository = ReturnType<typeof createImagesRepository>;

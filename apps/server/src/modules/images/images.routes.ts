@@ -100,7 +100,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/save-image-rets',
-    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: "Copy a listing's photos into your photos of a property", body: saveImageRetsRequest, response: { 200: propertyImagesResponse } } },
+    { onRequest: requireSubscriber, schema: { tags, security: [{ bearer: [] }], summary: "Copy a listing's photos into your photos of a property, once per property (later calls return its photos)", body: saveImageRetsRequest, response: { 200: propertyImagesResponse } } },
     async (request) => ok(await service.saveFromListing(currentUserId(request), request.body), 'Listing photos saved'),
   );
 };

@@ -127,23 +127,33 @@ export function createImagesService(deps: ImagesServiceDeps) {
       return result;
     },
 
-    /** Copies a listing's photos into the user's images of a property (default: the listing id). */
+    /**
+     * Copies a listing's photos into the user's images of a property (default: the listing id), once: a later call
+     * returns the property's images unchanged, even after the agent deleted the copies.
+     */
     async saveFromListing(userId: string, request: { listing_id: string; source?: ListingSource; property_id?: string }): Promise<PropertyImage[]> {
       const listing = await deps.findListing(request.listing_id, request.source);
       if (!listing) throw new NotFoundError('Listing not found');
       const propertyId = request.property_id ?? listing.listingId;
       if (listing.photoUrls.length === 0) return list(userId, propertyId);
-      await ensureRoom(userId, propertyId, listing.photoUrls.length);
-      const processed = [];
-      for (const [index, url] of listing.photoUrls.entries()) {
-        try {
-          processed.push({ name: `${listing.listingId}-${index + 1}.jpg`, ...(await toStoredJpeg(await deps.fetchListingPhoto(url))) });
-        } catch {
-          // One unreachable MLS photo should not lose the others.
+      if (!(await repository.claimListingCopy(userId, propertyId, listing.id, now()))) return list(userId, propertyId);
+      try {
+        await ensureRoom(userId, propertyId, listing.photoUrls.length);
+        const processed = [];
+        for (const [index, url] of listing.photoUrls.entries()) {
+          try {
+            processed.push({ name: `${listing.listingId}-${index + 1}.jpg`, ...(await toStoredJpeg(await deps.fetchListingPhoto(url))) });
+          } catch {
+            // One unreachable MLS photo should not lose the others.
+          }
         }
+        if (processed.length === 0) throw new ValidationError({ listing_id: ['The listing photos could not be downloaded. Try again later.'] });
+        await save(userId, propertyId, processed, listing.id);
+      } catch (error) {
+        // The copy failed: a later call may try again.
+        await repository.releaseListingCopy(userId, propertyId, listing.id);
+        throw error;
       }
-      if (processed.length === 0) throw new ValidationError({ listing_id: ['The listing photos could not be downloaded. Try again later.'] });
-      await save(userId, propertyId, processed, listing.id);
       return list(userId, propertyId);
     },
   };

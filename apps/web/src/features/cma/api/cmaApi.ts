@@ -1,6 +1,8 @@
 // The workflow's server calls (spec §7), injected into the app's one RTK Query API.
+import type { AddressSearchHit } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
+import type { ListingPhotoCopy } from '../model/listingPhotos';
 import { isRecord, type CmaRecord } from '../model/records';
 
 export interface PropertyImage {
@@ -25,15 +27,22 @@ function listOf<T>(data: unknown, accept: (item: unknown) => item is T): T[] {
 
 const isImage = (item: unknown): item is PropertyImage => !!item && typeof item === 'object' && 'id' in item;
 
+/** The hits' records, each tagged with its listing's source (its photos are copied by listing id and source). */
+function listingRecords(response: ApiEnvelope<{ hits?: Pick<AddressSearchHit, 'source' | 'record'>[] }>): CmaRecord[] {
+  return (response.data?.hits ?? []).flatMap((hit) => (isRecord(hit.record) ? [{ ...hit.record, listingSource: hit.source }] : []));
+}
+
+const photosOf = (propertyId: string) => [{ type: 'PropertyImages' as const, id: propertyId }];
+
 export const cmaApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchAddress: build.mutation<CmaRecord[], { address: string }>({
       query: (body) => ({ url: '/api/search-address-rets', method: 'POST', body }),
-      transformResponse: (response: ApiEnvelope) => listOf(response.data, isRecord),
+      transformResponse: listingRecords,
     }),
     searchComparables: build.mutation<CmaRecord[], Record<string, unknown>>({
       query: (body) => ({ url: '/api/search-comparables-rets', method: 'POST', body }),
-      transformResponse: (response: ApiEnvelope) => listOf(response.data, isRecord),
+      transformResponse: listingRecords,
     }),
     getAdjustmentValueList: build.query<Record<string, unknown>, void>({
       query: () => '/api/property-adjustment-valu-list',
@@ -48,17 +57,27 @@ export const cmaApi = api.injectEndpoints({
         return { url: '/api/store-property-images', method: 'POST', body: form };
       },
       transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
+      invalidatesTags: (_result, _error, { propertyId }) => photosOf(propertyId),
     }),
     getImages: build.mutation<PropertyImage[], string>({
       query: (propertyId) => ({ url: `/api/get-images/${encodeURIComponent(propertyId)}`, method: 'POST' }),
       transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
     }),
-    deleteImage: build.mutation<unknown, string | number>({
-      query: (imageId) => ({ url: `/api/get-images/delete/${encodeURIComponent(String(imageId))}`, method: 'POST' }),
+    deleteImage: build.mutation<unknown, { imageId: string | number; propertyId: string }>({
+      query: ({ imageId }) => ({ url: `/api/get-images/delete/${encodeURIComponent(String(imageId))}`, method: 'POST' }),
+      invalidatesTags: (_result, _error, { propertyId }) => photosOf(propertyId),
     }),
-    encodedImages: build.mutation<PropertyImage[], string>({
+    /** A property's stored photos as data URLs (an <img> cannot send the bearer token the files need). */
+    encodedImages: build.query<PropertyImage[], string>({
       query: (propertyId) => ({ url: `/api/encoded/img/list/${encodeURIComponent(propertyId)}`, method: 'POST' }),
       transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
+      providesTags: (_result, _error, propertyId) => photosOf(propertyId),
+    }),
+    /** Copies a listing's photos into the property's stored photos (the server does it once per property). */
+    saveListingPhotos: build.mutation<PropertyImage[], ListingPhotoCopy>({
+      query: (body) => ({ url: '/api/save-image-rets', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
+      invalidatesTags: (_result, _error, { property_id }) => photosOf(property_id),
     }),
   }),
 });
@@ -70,7 +89,8 @@ export const {
   useStorePropertyImagesMutation,
   useGetImagesMutation,
   useDeleteImageMutation,
-  useEncodedImagesMutation,
+  useEncodedImagesQuery,
+  useSaveListingPhotosMutation,
 } = cmaApi;
 
 /** A readable message from an RTK Query error (server envelope message, field errors, or a network failure). */

@@ -1,9 +1,18 @@
 // Property records as the report store keeps them (spec §3 field names) and their facts for the valuation engine.
+import type { ListingSource } from '@cma/contracts';
 import { toSaleFacts, NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
 import type { AdditionalFacts, SaleFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
-export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & { uuid: string; add_adjustment?: boolean; [key: string]: unknown };
+export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
+  uuid: string;
+  add_adjustment?: boolean;
+  /** The listing database's source of a record found by a search (absent for CSV and hand-typed records). */
+  listingSource?: ListingSource;
+  /** True once the listing's photos are among the property's stored photos (model/listingPhotos.ts). */
+  listingPhotosCopied?: boolean;
+  [key: string]: unknown;
+};
 
 export function isRecord(value: unknown): value is CmaRecord {
   return !!value && typeof value === 'object' && typeof (value as { uuid?: unknown }).uuid === 'string';

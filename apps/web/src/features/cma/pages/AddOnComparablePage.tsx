@@ -6,6 +6,7 @@ import { PropertyFactsForm } from '../components/PropertyFactsForm';
 import { StepNav } from '../components/StepNav';
 import { addressOf, asRecords, blankRecord, text, type CmaRecord } from '../model/records';
 import { addExtraComparable, restoreComparable } from '../store/workflow';
+import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
 import { AddressSearch } from './HomePage';
 import '../cma.css';
@@ -14,6 +15,7 @@ export default function AddOnComparablePage() {
   useDocumentTitle('Add comparables');
   const { report, edit } = useReport();
   const navigate = useNavigate();
+  useListingPhotoCopies();
   const [fileRecords, setFileRecords] = useState<CmaRecord[]>([]);
   const [draft, setDraft] = useState<CmaRecord>(() => blankRecord(report.csvType));
   const selected = new Set(asRecords(report.comaparables).map((c) => c.uuid));

@@ -11,6 +11,7 @@ import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Fil
 import { allListings } from '../model/listingPool';
 import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, text } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
+import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
 import '../cma.css';
 
@@ -21,6 +22,7 @@ export default function ComparePage() {
   useDocumentTitle('Choose comparables');
   const { report, edit } = useReport();
   const navigate = useNavigate();
+  useListingPhotoCopies();
   const { data: config } = useGetClientConfigQuery();
   const [filters, setFilters] = useState<Filters>(DEFAULT_CANDIDATE_FILTERS);
   const [searchComparables, searchState] = useSearchComparablesMutation();

@@ -9,6 +9,7 @@ import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
 import { addressOf, blankRecord, isRecord, text } from '../model/records';
 import { chooseSubject, updateSubject } from '../store/workflow';
+import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
 import '../cma.css';
 
@@ -16,6 +17,7 @@ export default function ConfirmSubjectPage() {
   useDocumentTitle('Confirm the subject');
   const { report, edit, update } = useReport();
   const navigate = useNavigate();
+  useListingPhotoCopies();
   const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
   const listings = useMemo(() => allListings(report.allCsvData), [report.allCsvData]);
   const [filter, setFilter] = useState('');
@@ -83,6 +85,7 @@ export default function ConfirmSubjectPage() {
                 <h2 className="card__title">Subject photos</h2>
                 <PhotoManager
                   propertyId={subject.uuid}
+                  propertyName="the subject"
                   // Only ids are kept: the photos themselves stay on the server (the store must fit in localStorage).
                   onImagesChange={(images) => update({ propertyImages: images.map((image) => ({ id: String(image.id), property_id: subject.uuid })) })}
                 />

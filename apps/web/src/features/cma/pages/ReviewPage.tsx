@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
-import { useEncodedImagesMutation, type PropertyImage } from '../api/cmaApi';
+import { useEncodedImagesQuery } from '../api/cmaApi';
 import { AdjustedPriceChart, PricePerSqftChart, type SizePoint } from '../components/Charts';
-import { imageSrc } from '../components/PhotoManager';
+import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
 import { addressOf } from '../model/records';
 import { setWeighting } from '../store/workflow';
+import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
 
@@ -22,6 +23,7 @@ export default function ReviewPage() {
   useDocumentTitle('Review');
   const { report, edit, update } = useReport();
   const navigate = useNavigate();
+  useListingPhotoCopies();
   const computation = useCmaComputation();
   const rec = computation.reconciliation;
   const method = computation.formulas.weighting?.method ?? 'inverse-gross';
@@ -29,21 +31,11 @@ export default function ReviewPage() {
   const rangeStart = report.range.start === '' ? rec?.range.start ?? '' : report.range.start;
   const rangeEnd = report.range.end === '' ? rec?.range.end ?? '' : report.range.end;
   const adjusted = computation.comparables.filter((c) => c.adjustment);
-  const [loadSubjectPhotos] = useEncodedImagesMutation();
-  const [subjectPhotos, setSubjectPhotos] = useState<PropertyImage[]>([]);
   const subjectUuid = report.selectedPropertydataUUID;
-  useEffect(() => {
-    if (!subjectUuid) return;
-    let live = true;
-    loadSubjectPhotos(subjectUuid)
-      .unwrap()
-      .then((list) => live && setSubjectPhotos(list))
-      .catch(() => live && setSubjectPhotos([]));
-    return () => {
-      live = false;
-    };
-  }, [subjectUuid, loadSubjectPhotos]);
+  const { data: subjectPhotos = [] } = useEncodedImagesQuery(subjectUuid, { skip: !subjectUuid });
+  // uuid → image id ('subject' for the subject); the report page turns ids into the photos it prints.
   const photoChoice = ((report.report_data as { photoChoice?: Record<string, string> } | null)?.photoChoice ?? {}) as Record<string, string>;
+  const choosePhoto = (key: string, imageId: string) => update({ report_data: { ...(report.report_data ?? {}), photoChoice: { ...photoChoice, [key]: imageId } } });
 
   const sizePoints = useMemo<SizePoint[]>(() => {
     const chosen = new Set(adjusted.map((c) => c.record.uuid));
@@ -136,7 +128,6 @@ export default function ReviewPage() {
             {adjusted.map((c, i) => {
               const a = c.adjustment!;
               const weight = rec.weights[i];
-              const photos = Array.isArray(c.record.propertyImages) ? (c.record.propertyImages as unknown[]) : [];
               return (
                 <tr key={c.record.uuid}>
                   <th scope="row">Comp {i + 1}: {addressOf(c.record)}</th>
@@ -158,16 +149,7 @@ export default function ReviewPage() {
                     {weight ? formatPercent(weight.share * 100) : ''}
                   </td>
                   <td>
-                    {photos.length === 0 ? (
-                      <span className="cma-hint">none</span>
-                    ) : (
-                      <select aria-label={`Photo of comp ${i + 1}`} value={photoChoice[c.record.uuid] ?? ''} onChange={(e) => update({ report_data: { ...(report.report_data ?? {}), photoChoice: { ...photoChoice, [c.record.uuid]: e.target.value } } })}>
-                        <option value="">First photo</option>
-                        {photos.map((p, n) => (
-                          <option key={n} value={imageSrc(p as string)}>Photo {n + 1}</option>
-                        ))}
-                      </select>
-                    )}
+                    <ComparablePhotoChoice propertyId={c.record.uuid} label={`Photo of comp ${i + 1}`} chosenId={photoChoice[c.record.uuid] ?? ''} onChoose={(id) => choosePhoto(c.record.uuid, id)} />
                   </td>
                 </tr>
               );
@@ -199,7 +181,7 @@ export default function ReviewPage() {
               const chosen = (photoChoice.subject ?? String(subjectPhotos[0]!.id)) === String(photo.id);
               return (
                 <label key={String(photo.id)} className={`cma-photo-option${chosen ? ' cma-photo-option--chosen' : ''}`}>
-                  <input type="radio" name="subject-photo" checked={chosen} onChange={() => update({ report_data: { ...(report.report_data ?? {}), photoChoice: { ...photoChoice, subject: String(photo.id) } } })} />
+                  <input type="radio" name="subject-photo" checked={chosen} onChange={() => choosePhoto('subject', String(photo.id))} />
                   <img src={imageSrc(photo)} alt={`Subject photo ${n + 1}`} />
                 </label>
               );
@@ -207,6 +189,19 @@ export default function ReviewPage() {
           </div>
         </div>
       )}
+
+      <div className="card">
+        <h2 className="card__title">Comparable photos</h2>
+        <p className="cma-hint">Photos of comparables from the listing database are added for you. The photo marked “In the report” is printed; pick another in the Photo column above.</p>
+        <div className="cma-comp-photos">
+          {adjusted.map((c, i) => (
+            <section key={c.record.uuid} className="cma-comp-photos__item" aria-labelledby={`comp-photos-${i}`}>
+              <h3 id={`comp-photos-${i}`} className="cma-comp-photos__title">Comp {i + 1}: {addressOf(c.record)}</h3>
+              <PhotoManager propertyId={c.record.uuid} propertyName={`comp ${i + 1}`} chosenId={photoChoice[c.record.uuid] ?? ''} />
+            </section>
+          ))}
+        </div>
+      </div>
 
       <div className="card">
         <h2 className="card__title">Report</h2>
@@ -231,5 +226,19 @@ export default function ReviewPage() {
         <button type="button" className="button button--primary" onClick={goToReport}>Continue to the report →</button>
       </div>
     </section>
+  );
+}
+
+/** The comparable's photo for the report, chosen among its stored photos ('' = the first). */
+function ComparablePhotoChoice({ propertyId, label, chosenId, onChoose }: { propertyId: string; label: string; chosenId: string; onChoose(imageId: string): void }) {
+  const { data: photos = [] } = useEncodedImagesQuery(propertyId);
+  if (photos.length === 0) return <span className="cma-hint">none</span>;
+  return (
+    <select aria-label={label} value={photos.some((p) => String(p.id) === chosenId) ? chosenId : ''} onChange={(e) => onChoose(e.target.value)}>
+      <option value="">First photo</option>
+      {photos.map((p, n) => (
+        <option key={String(p.id)} value={String(p.id)}>Photo {n + 1}</option>
+      ))}
+    </select>
   );
 }

@@ -101,6 +101,18 @@ export function addExtraComparable(state: ReportState, record: CmaRecord, source
   };
 }
 
+/** A property's listing photos are now among its stored photos; the subject also lists their ids, as after an upload. */
+export function markListingPhotosCopied(state: ReportState, uuid: string, imageIds: string[]): Patch {
+  const patch: Patch = {};
+  const comps = asRecords(state.comaparables);
+  if (comps.some((c) => c.uuid === uuid)) patch.comaparables = rows(comps.map((c) => (c.uuid === uuid ? { ...c, listingPhotosCopied: true } : c)));
+  if (isRecord(state.selectedPropertydata) && state.selectedPropertydata.uuid === uuid) {
+    patch.selectedPropertydata = { ...state.selectedPropertydata, listingPhotosCopied: true } as unknown as ReportState['selectedPropertydata'];
+    patch.propertyImages = imageIds.map((id) => ({ id, property_id: uuid }));
+  }
+  return patch;
+}
+
 export function updateComparable(state: ReportState, uuid: string, changes: Partial<CmaRecord>): Patch {
   const comps = asRecords(state.comaparables).map((c) => (c.uuid === uuid ? ({ ...c, ...changes } as CmaRecord) : c));
   return { comaparables: rows(comps) };

@@ -2,6 +2,7 @@
 import type { HistoryEntry, HistoryPage, PostHistoryRequest } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
+import type { StoredPhoto } from '../store/storedPhotos';
 
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -37,10 +38,10 @@ export const reportApi = api.injectEndpoints({
       providesTags: ['User'],
     }),
     /** A property's stored photos as data URLs (the only photos the PDF draws). */
-    encodedReportImages: build.mutation<string[], string>({
+    encodedReportImages: build.mutation<StoredPhoto[], string>({
       query: (propertyId) => ({ url: `/api/encoded/img/list/${encodeURIComponent(propertyId)}`, method: 'POST' }),
-      transformResponse: (response: ApiEnvelope<Array<{ id: string; data_url: string }>>) =>
-        (Array.isArray(response.data) ? response.data : []).map((image) => image.data_url).filter((url) => typeof url === 'string'),
+      transformResponse: (response: ApiEnvelope<StoredPhoto[]>) =>
+        (Array.isArray(response.data) ? response.data : []).filter((image) => typeof image.id === 'string' && typeof image.data_url === 'string'),
     }),
     reloadAdjustmentValues: build.query<Record<string, unknown>, void>({
       query: () => '/api/property-adjustment-valu-list',

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
 import { updateReport } from '../store/reportSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
+import { withStoredPhotos, type StoredPhoto } from '../store/storedPhotos';
 import '../report.css';
 import { notify } from '../../../shared/toast';
 
@@ -38,24 +39,26 @@ export default function ReportPage() {
   const counted = useRef<string | null>(null);
   const reportId = reportIdOf(report);
   const [fetchPhotos] = useEncodedReportImagesMutation();
-  const [photos, setPhotos] = useState<Record<string, string[]> | null>(null);
+  const [photos, setPhotos] = useState<Record<string, StoredPhoto[]> | null>(null);
 
-  // Photos the agent uploaded live on the server; the PDF needs them as data URLs (subject and every comparable).
-  const propertyIds = useMemo(() => {
-    const ids = [report.selectedPropertydata?.uuid, ...report.comaparables.map((c) => c.uuid)];
-    return ids.filter((id): id is string => typeof id === 'string' && id !== '');
-  }, [report.selectedPropertydata, report.comaparables]);
-  const propertyIdsKey = propertyIds.join(',');
+  // Photos the agent keeps live on the server; the PDF needs them as data URLs (subject and every comparable).
+  const properties = useMemo(
+    () => [report.selectedPropertydata, ...report.comaparables].flatMap((p) => (typeof p?.uuid === 'string' && p.uuid !== '' ? [{ id: p.uuid, copied: p.listingPhotosCopied === true }] : [])),
+    [report.selectedPropertydata, report.comaparables],
+  );
+  const propertyIds = properties.map((p) => p.id);
+  // A listing-photo copy finishing while the report is open changes the key, so the PDF is drawn again with them.
+  const photosKey = properties.map((p) => `${p.id}:${p.copied}`).join(',');
   useEffect(() => {
     let cancelled = false;
-    Promise.all(propertyIds.map((id) => fetchPhotos(id).unwrap().then((urls) => [id, urls] as const, () => [id, [] as string[]] as const))).then((entries) => {
+    Promise.all(propertyIds.map((id) => fetchPhotos(id).unwrap().then((list) => [id, list] as const, () => [id, [] as StoredPhoto[]] as const))).then((entries) => {
       if (!cancelled) setPhotos(Object.fromEntries(entries));
     });
     return () => {
       cancelled = true;
     };
-    // Refetched only when the set of properties changes (the key), not on every store edit.
-  }, [propertyIdsKey, fetchPhotos]);
+    // Refetched only when the properties or their copies change (the key), not on every store edit.
+  }, [photosKey, fetchPhotos]);
 
   // Every report gets an id once: it makes saving idempotent and the generated-report count exact.
   useEffect(() => {
@@ -80,17 +83,8 @@ export default function ReportPage() {
   const logo = typeof agent.data?.business?.logo === 'string' ? agent.data.business.logo : null;
   const stateForPdf = useMemo(() => {
     const withLogo = logo && (!Array.isArray(savedState.businessImages) || savedState.businessImages.length === 0) ? { ...savedState, businessImages: [logo] } : savedState;
-    if (!photos) return withLogo;
-    const subjectId = report.selectedPropertydata?.uuid;
-    return {
-      ...withLogo,
-      base64Images: [...report.base64Images, ...(typeof subjectId === 'string' ? (photos[subjectId] ?? []) : [])],
-      comaparables: report.comaparables.map((c) => {
-        const own = Array.isArray(c.propertyImages) ? c.propertyImages : [];
-        return typeof c.uuid === 'string' && photos[c.uuid]?.length ? { ...c, propertyImages: [...own, ...photos[c.uuid]!] } : c;
-      }),
-    };
-  }, [savedState, logo, photos, report.base64Images, report.comaparables, report.selectedPropertydata]);
+    return photos ? { ...withLogo, ...withStoredPhotos(report, photos) } : withLogo;
+  }, [savedState, logo, photos, report]);
   const input = useMemo(() => {
     try {
       return { value: buildReportInput(stateForPdf, options), error: null };
