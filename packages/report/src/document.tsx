@@ -98,9 +98,8 @@ function Cover({ input }: { input: ReportDocumentInput }) {
       <View style={{ backgroundColor: colour, paddingHorizontal: 48, paddingTop: 56, paddingBottom: 30 }}>
         <Text style={{ color: onColour, fontSize: 10, letterSpacing: 2, marginBottom: 10 }}>{t(input.reportDate.toUpperCase())}</Text>
         <Text style={{ color: onColour, fontSize: 28, fontFamily: 'Helvetica-Bold', lineHeight: 1.15 }}>{t(input.reportName)}</Text>
-        <Text style={{ color: onColour, fontSize: 12, marginTop: 12 }}>
-          {input.clientName ? `Prepared for ${t(input.clientName)}` : 'Prepared for Not Available'}
-        </Text>
+        {/* No client named yet: no "Prepared for" line rather than "Prepared for Not Available" on the cover. */}
+        {input.clientName ? <Text style={{ color: onColour, fontSize: 12, marginTop: 12 }}>{`Prepared for ${t(input.clientName)}`}</Text> : null}
       </View>
       <View style={{ paddingHorizontal: 48, paddingTop: 28 }}>
         <Photo src={subject.photos[0]} width={516} height={300} colour={colour} />

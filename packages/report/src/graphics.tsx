@@ -156,9 +156,16 @@ export function PricePerSqftChart({ subject, comparables, colour, width, height 
       {subject.aboveGradeArea != null && (
         <G>
           <Line x1={px(subject.aboveGradeArea)} y1={AXIS.top} x2={px(subject.aboveGradeArea)} y2={AXIS.top + plotH} stroke={colour} strokeWidth={1} strokeDasharray="4,3" />
-          <Text x={px(subject.aboveGradeArea) + 3} y={AXIS.top + 8} fill={colour} style={{ fontSize: 7, fontFamily: 'Helvetica-Bold' }}>
-            Subject
-          </Text>
+          {/* Beside the line, on its left when the line is near the right edge (the label would be cut off). */}
+          {px(subject.aboveGradeArea) > AXIS.left + plotW * 0.85 ? (
+            <Text x={px(subject.aboveGradeArea) - 3} y={AXIS.top + 8} fill={colour} style={{ fontSize: 7, fontFamily: 'Helvetica-Bold' }} textAnchor="end">
+              Subject
+            </Text>
+          ) : (
+            <Text x={px(subject.aboveGradeArea) + 3} y={AXIS.top + 8} fill={colour} style={{ fontSize: 7, fontFamily: 'Helvetica-Bold' }}>
+              Subject
+            </Text>
+          )}
         </G>
       )}
       {dots.map((d) => (

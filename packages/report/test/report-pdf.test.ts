@@ -109,6 +109,7 @@ describe('report layout choices', () => {
       businessImages: [],
       report_data: null,
       review_data: null,
+      clientName: '',
       selectedPropertydata: { ...sample.selectedPropertydata, propertyImages: [], 'Year Built': 'Not Available', 'Public-Remarks': undefined },
       comaparables: [{ ...sample.comaparables[0], propertyImages: [], Latitude: 'Not Available' }],
     };
@@ -117,6 +118,7 @@ describe('report layout choices', () => {
     expect(smallText).toContain('Photo Not Available');
     expect(smallText).toContain('Location Not Available');
     expect(smallText).toContain('COMPARABLES 1 OF 1');
+    expect(smallText).not.toContain('Prepared for'); // no client named: no line, rather than "Prepared for Not Available"
     expect(pdfPageCount(small)).toBeLessThan(pdfPageCount(big));
   });
 });

@@ -59,10 +59,6 @@ export const cmaApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
       invalidatesTags: (_result, _error, { propertyId }) => photosOf(propertyId),
     }),
-    getImages: build.mutation<PropertyImage[], string>({
-      query: (propertyId) => ({ url: `/api/get-images/${encodeURIComponent(propertyId)}`, method: 'POST' }),
-      transformResponse: (response: ApiEnvelope) => listOf(response.data, isImage),
-    }),
     deleteImage: build.mutation<unknown, { imageId: string | number; propertyId: string }>({
       query: ({ imageId }) => ({ url: `/api/get-images/delete/${encodeURIComponent(String(imageId))}`, method: 'POST' }),
       invalidatesTags: (_result, _error, { propertyId }) => photosOf(propertyId),
@@ -87,7 +83,6 @@ export const {
   useSearchComparablesMutation,
   useGetAdjustmentValueListQuery,
   useStorePropertyImagesMutation,
-  useGetImagesMutation,
   useDeleteImageMutation,
   useEncodedImagesQuery,
   useSaveListingPhotosMutation,
