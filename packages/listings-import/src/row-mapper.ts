@@ -7,6 +7,7 @@ import type { NumberOrNA, PropertyRecord } from './property-record';
 import {
   formatUsDate, INVALID, NOT_AVAILABLE, normalizeLevels, parseDate, stateCode, type DateSystem,
 } from './values';
+import { ownCopy, SharedText } from './shared-text';
 import type { RowCells } from './tokenizer';
 
 export type ColumnIndex = Record<ImportFieldKey, number>;
@@ -84,45 +85,9 @@ export interface RowMapper {
   map(row: RowCells, problems: string[]): PropertyRecord | null;
 }
 
-/** Distinct values a column may show before we stop sharing its strings (remarks, addresses never repeat). */
-const SHARED_TEXT_LIMIT = 1024;
-/** V8 cuts substrings of this length or more as views into the whole chunk instead of copying them. */
-const MIN_VIEW_LENGTH = 13;
-
-/** Text kept across chunks (tables, memos) is copied: a view would pin its whole 1 MB chunk while streaming. */
-function ownCopy(text: string): string {
-  return text.length < MIN_VIEW_LENGTH ? text : (' ' + text).slice(1);
-}
-
-/**
- * One string per distinct cell text of a column ('Closed', 'Denver', 'Composition' …), so 50,000 records share
- * them: fewer live bytes is less garbage-collector copying, which was a quarter of the import's time (whole-file
- * heap 125 → 59 MB for 50,000 records).
- */
-class SharedText {
-  private readonly tables: (Map<string, string> | null | undefined)[] = [];
-
-  get(column: number, text: string): string {
-    let table = this.tables[column];
-    if (table === null) return text; // a column of (nearly) unique texts: hashing them would only cost time
-    if (table === undefined) this.tables[column] = table = new Map();
-    const shared = table.get(text);
-    if (shared !== undefined) return shared;
-    if (table.size >= SHARED_TEXT_LIMIT) {
-      this.tables[column] = null;
-      return text;
-    }
-    const copy = ownCopy(text);
-    table.set(copy, copy);
-    return copy;
-  }
-}
-
 // Cell readers are top-level functions (not per-row closures): this runs 50,000 × 60 times for a big export.
 function textAt(row: RowCells, shared: SharedText, column: number): string {
-  if (column < 0 || row.isEmpty(column)) return NOT_AVAILABLE;
-  const text = cleanText(row.get(column));
-  return text === NOT_AVAILABLE ? text : shared.get(column, text);
+  return column < 0 || row.isEmpty(column) ? NOT_AVAILABLE : shared.get(row, column);
 }
 
 function numberAt(row: RowCells, column: number, label: string, problems: string[], min = 0, max = Number.MAX_VALUE): NumberOrNA {
@@ -191,7 +156,7 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
   const basementTypes = new Memo<BasementType | 'unknown'>((raw) => basementTypeOf(raw) ?? 'unknown', 5000);
   const heatingCooling = new Memo<HeatingCooling | 'unknown'>((raw) => heatingCoolingOf(raw) ?? 'unknown', 5000);
   let dateSystem = options.dateSystem;
-  const shared = new SharedText();
+  const shared = new SharedText(cleanText);
 
   // M/D/YYYY cells keyed by their digits (YYYYMMDD): no substring and a number-keyed lookup per date cell.
   const usDates = new Map<number, DateCell>();

@@ -33,6 +33,11 @@ export class RowCells {
     return this.kinds[index] === KIND_QUOTED_ESCAPES ? value.replace(/""/g, '"') : value;
   }
 
+  /** True when the cell's text is not its span as written: a quoted cell with doubled quotes. */
+  hasEscapes(index: number): boolean {
+    return this.kinds[index] === KIND_QUOTED_ESCAPES;
+  }
+
   isEmpty(index: number): boolean {
     return index >= this.count || this.starts[index] === this.ends[index];
   }
