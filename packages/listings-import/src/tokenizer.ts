@@ -11,6 +11,10 @@ const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 const SLASH = 47;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
 
 const KIND_PLAIN = 0;
 const KIND_QUOTED = 1;
@@ -54,23 +58,36 @@ export class RowCells {
     return true;
   }
 
-  /** The cell as a number: plain digits read in place, anything else through parseNumber (V8 string-to-number first). */
+  /** The cell as a number: plain numerals read in place, anything else through parseNumber (V8 string-to-number first). */
   number(index: number): number | null | Invalid {
     if (index >= this.count) return null;
     const start = this.starts[index]!;
     const end = this.ends[index]!;
     if (start === end) return null;
-    // Plain digits (most numeric cells) are read straight from the text: no substring per cell; ≤ 15 digits is exact.
-    if (end - start <= 15) {
-      const text = this.text;
-      let value = 0;
-      let at = start;
-      for (; at < end; at++) {
-        const digit = text.charCodeAt(at) - 48;
-        if (digit < 0 || digit > 9) break;
-        value = value * 10 + digit;
+    // [-]digits[.digits] (nearly every numeric cell) is read straight from the text, no substring. With ≤ 15 digits
+    // the digits and the power of ten are exact doubles, so one division rounds exactly as Number() does.
+    const text = this.text;
+    const negative = text.charCodeAt(start) === MINUS;
+    let at = negative ? start + 1 : start;
+    let digits = 0;
+    let value = 0;
+    let scale = 1;
+    let fraction = false;
+    for (; at < end; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= ZERO && code <= NINE) {
+        value = value * 10 + (code - ZERO);
+        digits++;
+        if (fraction) scale *= 10;
+      } else if (code === DOT && !fraction) {
+        fraction = true;
+      } else {
+        break;
       }
-      if (at === end) return value;
+    }
+    if (at === end && digits > 0 && digits <= 15) {
+      if (fraction) value /= scale;
+      return negative ? -value : value;
     }
     return parseNumber(this.get(index)!);
   }

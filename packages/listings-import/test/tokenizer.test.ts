@@ -1,7 +1,8 @@
-// The tokenizer against what was written: cells, quoting, line ends and delimiters, whatever the chunk cuts.
+// The tokenizer and the cell readers that work in place (no substring): checked against plain string code.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RowCells, tokenize } from '../src/tokenizer';
+import { parseNumber } from '../src/values';
 
 /** Every row of `text` as its cells' texts, the text fed in pieces cut at `cuts` (as the importer feeds chunks). */
 function rowsOf(text: string, delimiter: string, cuts: number[] = []): string[][] {
@@ -64,5 +65,34 @@ describe('tokenize', () => {
   ])('%s', (_name, text, rows) => {
     expect(rowsOf(text, ',')).toEqual(rows);
     expect(rowsOf(text, ',', [1, 3, 5, 8])).toEqual(rows);
+  });
+});
+
+describe('RowCells.number reads numerals in place exactly as parseNumber reads the cell text', () => {
+  const numberOf = (text: string) => {
+    let value: unknown;
+    tokenize(`${text}\n`, 9, true, { line: 1 }, new RowCells(), (row) => {
+      value = row.number(0);
+    });
+    return value;
+  };
+
+  it.each([
+    '0', '-0', '7', '1180', '007', '-122.257', '47.5112', '0.130', '.5', '-.5', '5.', '-', '.', '--1', '1.2.3', '1e5', ' 12',
+    '123456789012345', '1234567890123456', '99999999999999999', '0.1234567890123456', '$1,234', '-$2,500', '(500)', 'abc',
+  ])('%j', (text) => {
+    expect(Object.is(numberOf(text), parseNumber(text))).toBe(true);
+  });
+
+  it('any numeral-like text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.stringMatching(/^-?\d{0,18}(?:\.\d{0,18})?$/), fc.double().map(String), fc.string({ maxLength: 10 })), (text) => {
+        fc.pre(!/[\t\r\n"]/.test(text));
+        const inPlace = numberOf(text);
+        const expected = parseNumber(text);
+        expect(Object.is(inPlace, expected)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
