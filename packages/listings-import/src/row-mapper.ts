@@ -68,15 +68,35 @@ export function splitStreetAddress(address: string): {
   return result;
 }
 
+const isPresent = (part: string) => part !== '' && part !== NOT_AVAILABLE;
+
 /**
- * The parts that are present ('' and 'Not Available' left out) joined into one flat string. Chained `${a} ${b}`
- * keeps every intermediate string alive inside each record: ~10 extra strings per row for the collector to copy.
+ * The street line ('1234 N Main St') and full address ('1234 N Main St, Denver, CO 80202 (unit 5)') of the parts
+ * present ('' and 'Not Available' left out). The full address is one join, so one flat string (chained `${a} ${b}`
+ * keeps every intermediate string alive inside each record), and the street line is a slice of its start.
  */
-function joinPresent(separator: string, parts: string[]): string {
-  let present = 0;
-  for (const part of parts) if (part && part !== NOT_AVAILABLE) parts[present++] = part;
-  parts.length = present;
-  return present === 1 ? parts[0]! : parts.join(separator);
+export function addressLines(street: readonly string[], city: string, state: string, postal: string, unit: string): { street: string; full: string } {
+  const pieces: string[] = [];
+  let streetLength = 0;
+  for (const part of street) {
+    if (!isPresent(part)) continue;
+    if (pieces.length > 0) {
+      pieces.push(' ');
+      streetLength += 1;
+    }
+    pieces.push(part);
+    streetLength += part.length;
+  }
+  if (isPresent(city)) pieces.push(pieces.length > 0 ? ', ' : '', city);
+  let lead = pieces.length > 0 ? ', ' : '';
+  if (isPresent(state)) {
+    pieces.push(lead, state);
+    lead = ' ';
+  }
+  if (isPresent(postal)) pieces.push(lead, postal);
+  if (isPresent(unit)) pieces.push(' (unit ', unit, ')');
+  const full = pieces.join('');
+  return { street: streetLength === full.length ? full : full.slice(0, streetLength), full };
 }
 
 export interface RowMapper {
@@ -210,8 +230,12 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
       const dirPrefix = textAt(row, shared, c.streetDirPrefix);
       const suffix = textAt(row, shared, c.streetSuffix);
       const dirSuffix = textAt(row, shared, c.streetDirSuffix);
-      const streetLine = joinPresent(' ', [streetNumber, dirPrefix, streetName, suffix, dirSuffix]);
-      if (listingId === NOT_AVAILABLE && !streetLine) {
+      const state = stateRaw === NOT_AVAILABLE ? NOT_AVAILABLE : states.get(stateRaw);
+      if (unitNumber !== NOT_AVAILABLE && !(unitNumber.charCodeAt(0) >= 48 && unitNumber.charCodeAt(0) <= 57)) {
+        unitNumber = unitNumber.replace(/^(?:unit|apt\.?|#)\s*#?\s*/i, '') || NOT_AVAILABLE;
+      }
+      const address = addressLines([streetNumber, dirPrefix, streetName, suffix, dirSuffix], city, state, postalCode, unitNumber);
+      if (listingId === NOT_AVAILABLE && !address.street) {
         problems.push('no Listing Id and no street address');
         return null;
       }
@@ -220,13 +244,6 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
         const expanded = /^\d+(?:\.\d+)?e\+\d+$/i.test(listingId) ? Number(listingId) : NaN;
         if (Number.isSafeInteger(expanded)) listingId = String(expanded);
       }
-      const state = stateRaw === NOT_AVAILABLE ? NOT_AVAILABLE : states.get(stateRaw);
-      if (unitNumber !== NOT_AVAILABLE && !(unitNumber.charCodeAt(0) >= 48 && unitNumber.charCodeAt(0) <= 57)) {
-        unitNumber = unitNumber.replace(/^(?:unit|apt\.?|#)\s*#?\s*/i, '') || NOT_AVAILABLE;
-      }
-      const stateZip = joinPresent(' ', [state, postalCode]);
-      let properties = joinPresent(', ', [streetLine, city, stateZip]);
-      if (unitNumber !== NOT_AVAILABLE) properties = `${properties} (unit ${unitNumber})`;
 
       const aboveGrade = numberAt(row, c.aboveGradeFinishedArea, 'Above Grade Finished Area', problems);
       const belowGradeTotal = numberAt(row, c.belowGradeTotalArea, 'Below Grade Total Area', problems);
@@ -290,8 +307,8 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
         State: state,
         'Postal Code': postalCode,
         County: textAt(row, shared, c.county),
-        properties_address: properties || NOT_AVAILABLE,
-        pdf_address: streetLine || NOT_AVAILABLE,
+        properties_address: address.full || NOT_AVAILABLE,
+        pdf_address: address.street || NOT_AVAILABLE,
         Neighborhood: textAt(row, shared, c.subdivision),
         Latitude: numberAt(row, c.latitude, 'Latitude', problems, -90, 90),
         Longitude: numberAt(row, c.longitude, 'Longitude', problems, -180, 180),
