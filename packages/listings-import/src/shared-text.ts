@@ -20,6 +20,8 @@ export function ownCopy(text: string): string {
 /** One column's distinct cells, open-addressed; a slot holds all a probe needs, so a lookup touches few cache lines. */
 class ColumnTexts {
   slots = new Int32Array(16 * SLOT_FIELDS);
+  /** Slot count − 1 (the slot count is a power of two). */
+  mask = 15;
   readonly values: string[] = [];
   packed = new Int32Array(64);
   packedUsed = 0;
@@ -27,7 +29,7 @@ class ColumnTexts {
   /** Offset of the slot holding this text, or of the free slot where it belongs. */
   find(hash: number, length: number, cell: Int32Array, groups: number): number {
     const slots = this.slots;
-    const mask = slots.length / SLOT_FIELDS - 1;
+    const mask = this.mask;
     for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
       const at = slot * SLOT_FIELDS;
       if (slots[at + 1] === 0) return at;
@@ -55,7 +57,7 @@ class ColumnTexts {
   private grow(): void {
     const old = this.slots;
     const slots = new Int32Array(old.length * 2);
-    const mask = slots.length / SLOT_FIELDS - 1;
+    const mask = 2 * this.mask + 1;
     for (let from = 0; from < old.length; from += SLOT_FIELDS) {
       if (old[from + 1] === 0) continue;
       let slot = (old[from]! ^ (old[from]! >>> 15)) & mask;
@@ -63,6 +65,7 @@ class ColumnTexts {
       slots.set(old.subarray(from, from + SLOT_FIELDS), slot * SLOT_FIELDS);
     }
     this.slots = slots;
+    this.mask = mask;
   }
 
   private samePacked(offset: number, cell: Int32Array, groups: number): boolean {
