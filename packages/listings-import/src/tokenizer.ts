@@ -132,11 +132,12 @@ export interface TokenizerState {
 }
 
 /**
- * Scan `text` row by row, calling onRow(cells, line) for each complete row. Returns the offset where the first
- * unfinished row begins (text.length when everything was consumed); with `final` the last row is completed.
+ * Scan `text` from `from` row by row, calling onRow(cells, line) for each complete row. Returns the offset where the
+ * first unfinished row begins (text.length when everything was consumed); with `final` the last row is completed.
  */
 export function tokenize(
   text: string,
+  from: number,
   delimiter: number,
   final: boolean,
   state: TokenizerState,
@@ -150,7 +151,7 @@ export function tokenize(
   let nextDelimiter = -1;
   let nextLf = -1;
   let nextCr = -1;
-  let pos = 0;
+  let pos = from;
   while (pos < length) {
     const rowStart = pos;
     const rowLine = state.line;

@@ -13,7 +13,7 @@ function lookUp(chunks: string[]): { shared: string[]; expected: string[] } {
   const shared: string[] = [];
   const expected: string[] = [];
   for (const chunk of chunks) {
-    tokenize(chunk, 44, true, { line: 1 }, new RowCells(), (row) => {
+    tokenize(chunk, 0, 44, true, { line: 1 }, new RowCells(), (row) => {
       for (let column = 0; column < row.count; column++) {
         if (row.isEmpty(column)) continue;
         shared.push(sharedText.get(row, column));

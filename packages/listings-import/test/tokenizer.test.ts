@@ -15,7 +15,7 @@ function rowsOf(text: string, delimiter: string, cuts: number[] = []): string[][
   for (const end of [...ends, text.length]) {
     const chunk = partial + text.slice(start, end);
     const final = end === text.length;
-    const used = tokenize(chunk, delimiter.charCodeAt(0), final, state, cells, (row) => {
+    const used = tokenize(chunk, 0, delimiter.charCodeAt(0), final, state, cells, (row) => {
       rows.push(Array.from({ length: row.count }, (_, index) => row.get(index)!));
     });
     partial = chunk.slice(used);
@@ -71,7 +71,7 @@ describe('tokenize', () => {
 describe('RowCells.number reads numerals in place exactly as parseNumber reads the cell text', () => {
   const numberOf = (text: string) => {
     let value: unknown;
-    tokenize(`${text}\n`, 9, true, { line: 1 }, new RowCells(), (row) => {
+    tokenize(`${text}\n`, 0, 9, true, { line: 1 }, new RowCells(), (row) => {
       value = row.number(0);
     });
     return value;
