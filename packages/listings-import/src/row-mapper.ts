@@ -111,7 +111,7 @@ function textAt(row: RowCells, shared: SharedText, column: number): string {
 }
 
 function numberAt(row: RowCells, column: number, label: string, problems: string[], min = 0, max = Number.MAX_VALUE): NumberOrNA {
-  if (column < 0 || row.isEmpty(column)) return NOT_AVAILABLE;
+  if (column < 0) return NOT_AVAILABLE; // row.number gives null for an empty or missing cell
   const value = row.number(column);
   if (value === null) return NOT_AVAILABLE;
   if (value === INVALID) {
