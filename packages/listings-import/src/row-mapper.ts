@@ -75,7 +75,9 @@ const isPresent = (part: string) => part !== '' && part !== NOT_AVAILABLE;
  * present ('' and 'Not Available' left out). The full address is one join, so one flat string (chained `${a} ${b}`
  * keeps every intermediate string alive inside each record), and the street line is a slice of its start.
  */
-export function addressLines(street: readonly string[], city: string, state: string, postal: string, unit: string): { street: string; full: string } {
+export function addressLines(
+  street: readonly string[], city: string, state: string, postal: string, unit: string,
+): { street: string; full: string } {
   const pieces: string[] = [];
   let streetLength = 0;
   for (const part of street) {

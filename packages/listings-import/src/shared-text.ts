@@ -23,6 +23,7 @@ class ColumnTexts {
   /** Slot count − 1 (the slot count is a power of two). */
   mask = 15;
   readonly values: string[] = [];
+  /** Every entry's text packed four characters to an int, entries back to back. */
   packed = new Int32Array(64);
   packedUsed = 0;
 
