@@ -7,6 +7,7 @@ import type { NumberOrNA, PropertyRecord } from './property-record';
 import {
   formatUsDate, INVALID, NOT_AVAILABLE, normalizeLevels, parseDate, stateCode, type DateSystem,
 } from './values';
+import { ownCopy, SharedText } from './shared-text';
 import type { RowCells } from './tokenizer';
 
 export type ColumnIndex = Record<ImportFieldKey, number>;
@@ -67,15 +68,37 @@ export function splitStreetAddress(address: string): {
   return result;
 }
 
+const isPresent = (part: string) => part !== '' && part !== NOT_AVAILABLE;
+
 /**
- * The parts that are present ('' and 'Not Available' left out) joined into one flat string. Chained `${a} ${b}`
- * keeps every intermediate string alive inside each record: ~10 extra strings per row for the collector to copy.
+ * The street line ('1234 N Main St') and full address ('1234 N Main St, Denver, CO 80202 (unit 5)') of the parts
+ * present ('' and 'Not Available' left out). The full address is one join, so one flat string (chained `${a} ${b}`
+ * keeps every intermediate string alive inside each record), and the street line is a slice of its start.
  */
-function joinPresent(separator: string, parts: string[]): string {
-  let present = 0;
-  for (const part of parts) if (part && part !== NOT_AVAILABLE) parts[present++] = part;
-  parts.length = present;
-  return present === 1 ? parts[0]! : parts.join(separator);
+export function addressLines(
+  street: readonly string[], city: string, state: string, postal: string, unit: string,
+): { street: string; full: string } {
+  const pieces: string[] = [];
+  let streetLength = 0;
+  for (const part of street) {
+    if (!isPresent(part)) continue;
+    if (pieces.length > 0) {
+      pieces.push(' ');
+      streetLength += 1;
+    }
+    pieces.push(part);
+    streetLength += part.length;
+  }
+  if (isPresent(city)) pieces.push(pieces.length > 0 ? ', ' : '', city);
+  let lead = pieces.length > 0 ? ', ' : '';
+  if (isPresent(state)) {
+    pieces.push(lead, state);
+    lead = ' ';
+  }
+  if (isPresent(postal)) pieces.push(lead, postal);
+  if (isPresent(unit)) pieces.push(' (unit ', unit, ')');
+  const full = pieces.join('');
+  return { street: streetLength === full.length ? full : full.slice(0, streetLength), full };
 }
 
 export interface RowMapper {
@@ -84,49 +107,13 @@ export interface RowMapper {
   map(row: RowCells, problems: string[]): PropertyRecord | null;
 }
 
-/** Distinct values a column may show before we stop sharing its strings (remarks, addresses never repeat). */
-const SHARED_TEXT_LIMIT = 1024;
-/** V8 cuts substrings of this length or more as views into the whole chunk instead of copying them. */
-const MIN_VIEW_LENGTH = 13;
-
-/** Text kept across chunks (tables, memos) is copied: a view would pin its whole 1 MB chunk while streaming. */
-function ownCopy(text: string): string {
-  return text.length < MIN_VIEW_LENGTH ? text : (' ' + text).slice(1);
-}
-
-/**
- * One string per distinct cell text of a column ('Closed', 'Denver', 'Composition' …), so 50,000 records share
- * them: fewer live bytes is less garbage-collector copying, which was a quarter of the import's time (whole-file
- * heap 125 → 59 MB for 50,000 records).
- */
-class SharedText {
-  private readonly tables: (Map<string, string> | null | undefined)[] = [];
-
-  get(column: number, text: string): string {
-    let table = this.tables[column];
-    if (table === null) return text; // a column of (nearly) unique texts: hashing them would only cost time
-    if (table === undefined) this.tables[column] = table = new Map();
-    const shared = table.get(text);
-    if (shared !== undefined) return shared;
-    if (table.size >= SHARED_TEXT_LIMIT) {
-      this.tables[column] = null;
-      return text;
-    }
-    const copy = ownCopy(text);
-    table.set(copy, copy);
-    return copy;
-  }
-}
-
 // Cell readers are top-level functions (not per-row closures): this runs 50,000 × 60 times for a big export.
 function textAt(row: RowCells, shared: SharedText, column: number): string {
-  if (column < 0 || row.isEmpty(column)) return NOT_AVAILABLE;
-  const text = cleanText(row.get(column));
-  return text === NOT_AVAILABLE ? text : shared.get(column, text);
+  return column < 0 || row.isEmpty(column) ? NOT_AVAILABLE : shared.get(row, column);
 }
 
 function numberAt(row: RowCells, column: number, label: string, problems: string[], min = 0, max = Number.MAX_VALUE): NumberOrNA {
-  if (column < 0 || row.isEmpty(column)) return NOT_AVAILABLE;
+  if (column < 0) return NOT_AVAILABLE; // row.number gives null for an empty or missing cell
   const value = row.number(column);
   if (value === null) return NOT_AVAILABLE;
   if (value === INVALID) {
@@ -191,7 +178,7 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
   const basementTypes = new Memo<BasementType | 'unknown'>((raw) => basementTypeOf(raw) ?? 'unknown', 5000);
   const heatingCooling = new Memo<HeatingCooling | 'unknown'>((raw) => heatingCoolingOf(raw) ?? 'unknown', 5000);
   let dateSystem = options.dateSystem;
-  const shared = new SharedText();
+  const shared = new SharedText(cleanText);
 
   // M/D/YYYY cells keyed by their digits (YYYYMMDD): no substring and a number-keyed lookup per date cell.
   const usDates = new Map<number, DateCell>();
@@ -245,8 +232,12 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
       const dirPrefix = textAt(row, shared, c.streetDirPrefix);
       const suffix = textAt(row, shared, c.streetSuffix);
       const dirSuffix = textAt(row, shared, c.streetDirSuffix);
-      const streetLine = joinPresent(' ', [streetNumber, dirPrefix, streetName, suffix, dirSuffix]);
-      if (listingId === NOT_AVAILABLE && !streetLine) {
+      const state = stateRaw === NOT_AVAILABLE ? NOT_AVAILABLE : states.get(stateRaw);
+      if (unitNumber !== NOT_AVAILABLE && !(unitNumber.charCodeAt(0) >= 48 && unitNumber.charCodeAt(0) <= 57)) {
+        unitNumber = unitNumber.replace(/^(?:unit|apt\.?|#)\s*#?\s*/i, '') || NOT_AVAILABLE;
+      }
+      const address = addressLines([streetNumber, dirPrefix, streetName, suffix, dirSuffix], city, state, postalCode, unitNumber);
+      if (listingId === NOT_AVAILABLE && !address.street) {
         problems.push('no Listing Id and no street address');
         return null;
       }
@@ -255,13 +246,6 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
         const expanded = /^\d+(?:\.\d+)?e\+\d+$/i.test(listingId) ? Number(listingId) : NaN;
         if (Number.isSafeInteger(expanded)) listingId = String(expanded);
       }
-      const state = stateRaw === NOT_AVAILABLE ? NOT_AVAILABLE : states.get(stateRaw);
-      if (unitNumber !== NOT_AVAILABLE && !(unitNumber.charCodeAt(0) >= 48 && unitNumber.charCodeAt(0) <= 57)) {
-        unitNumber = unitNumber.replace(/^(?:unit|apt\.?|#)\s*#?\s*/i, '') || NOT_AVAILABLE;
-      }
-      const stateZip = joinPresent(' ', [state, postalCode]);
-      let properties = joinPresent(', ', [streetLine, city, stateZip]);
-      if (unitNumber !== NOT_AVAILABLE) properties = `${properties} (unit ${unitNumber})`;
 
       const aboveGrade = numberAt(row, c.aboveGradeFinishedArea, 'Above Grade Finished Area', problems);
       const belowGradeTotal = numberAt(row, c.belowGradeTotalArea, 'Below Grade Total Area', problems);
@@ -325,8 +309,8 @@ export function createRowMapper(options: RowMapperOptions): RowMapper {
         State: state,
         'Postal Code': postalCode,
         County: textAt(row, shared, c.county),
-        properties_address: properties || NOT_AVAILABLE,
-        pdf_address: streetLine || NOT_AVAILABLE,
+        properties_address: address.full || NOT_AVAILABLE,
+        pdf_address: address.street || NOT_AVAILABLE,
         Neighborhood: textAt(row, shared, c.subdivision),
         Latitude: numberAt(row, c.latitude, 'Latitude', problems, -90, 90),
         Longitude: numberAt(row, c.longitude, 'Longitude', problems, -180, 180),

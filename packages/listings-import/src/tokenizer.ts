@@ -11,6 +11,10 @@ const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 const SLASH = 47;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
 
 const KIND_PLAIN = 0;
 const KIND_QUOTED = 1;
@@ -33,6 +37,11 @@ export class RowCells {
     return this.kinds[index] === KIND_QUOTED_ESCAPES ? value.replace(/""/g, '"') : value;
   }
 
+  /** True when the cell's text is not its span as written: a quoted cell with doubled quotes. */
+  hasEscapes(index: number): boolean {
+    return this.kinds[index] === KIND_QUOTED_ESCAPES;
+  }
+
   isEmpty(index: number): boolean {
     return index >= this.count || this.starts[index] === this.ends[index];
   }
@@ -49,23 +58,36 @@ export class RowCells {
     return true;
   }
 
-  /** The cell as a number: plain digits read in place, anything else through parseNumber (V8 string-to-number first). */
+  /** The cell as a number: plain numerals read in place, anything else through parseNumber (V8 string-to-number first). */
   number(index: number): number | null | Invalid {
     if (index >= this.count) return null;
     const start = this.starts[index]!;
     const end = this.ends[index]!;
     if (start === end) return null;
-    // Plain digits (most numeric cells) are read straight from the text: no substring per cell; ≤ 15 digits is exact.
-    if (end - start <= 15) {
-      const text = this.text;
-      let value = 0;
-      let at = start;
-      for (; at < end; at++) {
-        const digit = text.charCodeAt(at) - 48;
-        if (digit < 0 || digit > 9) break;
-        value = value * 10 + digit;
+    // [-]digits[.digits] (nearly every numeric cell) is read straight from the text, no substring. With ≤ 15 digits
+    // the digits and the power of ten are exact doubles, so one division rounds exactly as Number() does.
+    const text = this.text;
+    const negative = text.charCodeAt(start) === MINUS;
+    let at = negative ? start + 1 : start;
+    let digits = 0;
+    let value = 0;
+    let scale = 1;
+    let fraction = false;
+    for (; at < end; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= ZERO && code <= NINE) {
+        value = value * 10 + (code - ZERO);
+        digits++;
+        if (fraction) scale *= 10;
+      } else if (code === DOT && !fraction) {
+        fraction = true;
+      } else {
+        break;
       }
-      if (at === end) return value;
+    }
+    if (at === end && digits > 0 && digits <= 15) {
+      if (fraction) value /= scale;
+      return negative ? -value : value;
     }
     return parseNumber(this.get(index)!);
   }
@@ -110,11 +132,12 @@ export interface TokenizerState {
 }
 
 /**
- * Scan `text` row by row, calling onRow(cells, line) for each complete row. Returns the offset where the first
- * unfinished row begins (text.length when everything was consumed); with `final` the last row is completed.
+ * Scan `text` from `from` row by row, calling onRow(cells, line) for each complete row. Returns the offset where the
+ * first unfinished row begins (text.length when everything was consumed); with `final` the last row is completed.
  */
 export function tokenize(
   text: string,
+  from: number,
   delimiter: number,
   final: boolean,
   state: TokenizerState,
@@ -128,7 +151,7 @@ export function tokenize(
   let nextDelimiter = -1;
   let nextLf = -1;
   let nextCr = -1;
-  let pos = 0;
+  let pos = from;
   while (pos < length) {
     const rowStart = pos;
     const rowLine = state.line;

@@ -79,6 +79,26 @@ describe('properties', () => {
 });
 
 describe('streaming', () => {
+  it('rows longer than a chunk (huge quoted remarks with line breaks) import the same in any chunk size', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 600 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 9_000 }), (repeats, chunkChars) => {
+        const remarks = repeats.map((count) => `"${'Big yard, ""new"" roof\r\nand more. '.repeat(count)}"`);
+        const text = `${HEADER}\r\n${remarks.map((remark, index) => `${index + 1},Closed,${index},Main St,Denver,CO,80202,1000,300000,3/15/2024,${remark}`).join('\r\n')}`;
+        let id = 0;
+        const whole = parseListingsCsv(text, { uuid: () => `id-${id++}`, dateSystem: '1900' });
+        id = 0;
+        const importer = createListingsImporter({ uuid: () => `id-${id++}`, dateSystem: '1900', headerSearchChars: 100 });
+        const batches: ImportBatch[] = [];
+        for (let start = 0; start < text.length; start += chunkChars) batches.push(importer.push(text.slice(start, start + chunkChars)));
+        batches.push(importer.finish());
+        expect(whole.records).toHaveLength(repeats.length);
+        expect(batches.flatMap((batch) => batch.records)).toEqual(whole.records);
+        expect(batches.flatMap((batch) => batch.errors)).toEqual(whole.errors);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('detects a 1904 workbook from the first chunk of rows and reports progress-friendly batches', () => {
     const rows = Array.from({ length: 500 }, (_, index) => `${index + 1},Closed,${index},Main St,Denver,CO,80202,1000,300000,${43904 - (index % 30)},ok`);
     const text = `${HEADER}\n${rows.join('\n')}\n`;
