@@ -106,6 +106,17 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     expect((await smtp.waitForTo(email, 1))[0]!.subject).toBe('Your 14-day free trial has started');
   });
 
+  it('four concurrent orders make one Stripe customer and one subscription, each call carrying an idempotency key', async () => {
+    const { userId, token } = await newUser();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => order(token, '4242424242424242')));
+    expect(answers.filter((res) => res.statusCode === 200 && res.json().data.is_subscribed === 1)).toHaveLength(1);
+    expect([...fake.customers.values()].filter((c) => c.metadata?.user_id === userId)).toHaveLength(1);
+    expect([...fake.subscriptions.values()].filter((s) => s.metadata?.user_id === userId)).toHaveLength(1);
+    const creates = fake.requests.filter((r) => r.method === 'POST' && ['/v1/customers', '/v1/subscriptions'].includes(r.path) && r.body.metadata?.user_id === userId);
+    expect(creates).toHaveLength(2);
+    for (const request of creates) expect(request.idempotencyKey).toMatch(/^checkout-[0-9a-f]{32}-(customer|subscription)$/);
+  });
+
   it('a card Stripe declines is answered with is_subscribed 0 and the error list, and nothing is stored', async () => {
     const { userId, token } = await newUser();
     const res = await order(token, '4000000000000002');

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CARD_DECLINED_MESSAGE, COUPON_INVALID_MESSAGE, NOT_SUBSCRIBED_STATUS } from '@cma/contracts';
+import {
+  CARD_DECLINED_MESSAGE,
+  COUPON_ALREADY_USED_MESSAGE,
+  COUPON_INVALID_MESSAGE,
+  NOT_SUBSCRIBED_STATUS,
+  SUBSCRIBED_WITHOUT_TRIAL_MESSAGE,
+} from '@cma/contracts';
 import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
 
 // Test mode (the embedded default): plans, coupons, card tokens, the order of spec §3, trial e-mails, renewals by date.
@@ -154,6 +160,44 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     expect((await post('/api/create-subscription', order, a.token)).statusCode).toBe(422); // spent token / already subscribed
     expect((await subscribe(a.token)).statusCode).toBe(422);
     expect((await post('/api/create-subscription', order)).statusCode).toBe(401);
+  });
+
+  it('four concurrent orders with four good cards make one subscription and send one e-mail (a double click never bills twice)', async () => {
+    const { userId, token, email } = await newUser();
+    const plan = (await plans()).find((p) => p.title === 'Monthly')!;
+    const cards = await Promise.all([1, 2, 3, 4].map(() => cardToken(token)));
+    const answers = await Promise.all(
+      cards.map((card) =>
+        post('/api/create-subscription', { exp_month: 12, exp_year: 2030, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: 49 }, token),
+      ),
+    );
+    const subscribed = answers.filter((res) => res.statusCode === 200 && res.json().data.is_subscribed === 1);
+    expect(subscribed).toHaveLength(1);
+    for (const res of answers.filter((r) => !subscribed.includes(r))) expect(res.statusCode).toBe(422);
+    expect(await t.database.query('select 1 from subscriptions where user_id = $1', [userId])).toHaveLength(1);
+    expect(await t.database.query('select 1 from subscription_checkouts where user_id = $1', [userId])).toHaveLength(0);
+    await t.app.ctx.jobs.drain();
+    await smtp.waitForTo(email, 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.to(email)).toHaveLength(1);
+  });
+
+  it('coming back after a cancel starts paying at once with no trial promised, and a one-time promo code does not apply again', async () => {
+    const { token, email } = await newUser();
+    expect((await subscribe(token, { coupon: 'WELCOME20' })).json().data.is_subscribed).toBe(1);
+    await post('/api/cancel-subscription', {}, token);
+    clock = new Date(START.getTime() + 14 * DAY + HOUR + 60_000);
+    await t.app.ctx.jobs.drain();
+
+    const again = await subscribe(token, { coupon: 'WELCOME20' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().data).toEqual({ coupon_id: [COUPON_ALREADY_USED_MESSAGE] });
+
+    const resubscribed = await subscribe(token);
+    expect(resubscribed.json()).toMatchObject({ message: SUBSCRIBED_WITHOUT_TRIAL_MESSAGE, data: { is_subscribed: 1, message: SUBSCRIBED_WITHOUT_TRIAL_MESSAGE } });
+    await t.app.ctx.jobs.drain();
+    const mails = await smtp.waitForTo(email, 2);
+    expect(mails.map((m) => m.subject)).toEqual(['Your 14-day free trial has started', 'Your subscription has started']);
   });
 
   it('limits card attempts per account (card-testing guard)', async () => {

@@ -10,6 +10,7 @@ export interface FakeStripeRequest {
   method: string;
   path: string;
   body: Json;
+  idempotencyKey: string | undefined;
 }
 
 export interface FakeStripe {
@@ -196,8 +197,8 @@ export async function startFakeStripe(options: { coupons?: Json[] } = {}): Promi
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const body = text ? parseStripeForm(text) : Object.fromEntries(new URL(req.url ?? '/', 'http://fake').searchParams);
-      requests.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0]!, body });
       const key = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0]!, body, idempotencyKey: key });
       if (key && idempotent.has(key)) {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify(idempotent.get(key)));

@@ -10,6 +10,10 @@ export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const COUPON_INVALID_MESSAGE = 'This promo code is invalid or has expired.';
 export const PLAN_INVALID_MESSAGE = 'Please choose a valid subscription plan.';
 export const SUBSCRIBED_MESSAGE = 'Your subscription has started. Enjoy your 14-day free trial!';
+/** A returning subscriber gets no second trial, so the welcome does not promise one. */
+export const SUBSCRIBED_WITHOUT_TRIAL_MESSAGE = 'Your subscription has started.';
+export const CHECKOUT_IN_PROGRESS_MESSAGE = 'Your order is already being processed. Please wait a moment.';
+export const COUPON_ALREADY_USED_MESSAGE = 'You have already used this promo code.';
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active subscription.';
 export const NO_SUBSCRIPTION_MESSAGE = 'You do not have a subscription yet.';
 export const CARD_TOKEN_INVALID_MESSAGE = 'The card could not be verified. Please enter it again.';

@@ -47,6 +47,8 @@ export interface CreateSubscriptionInput {
   cardToken: string;
   trialDays: number;
   existingCustomerId?: string | null;
+  /** Makes the provider's calls safe to repeat: the same key never creates a second customer or subscription. */
+  idempotencyKey: string;
 }
 
 export interface ProviderRef {

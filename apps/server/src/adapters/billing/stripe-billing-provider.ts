@@ -98,9 +98,12 @@ export function createStripeBillingProvider(config: StripeProviderConfig): Billi
       if (!card) return { ok: false, field: 'stripe_token', message: CARD_TOKEN_INVALID_MESSAGE };
       let customerId = input.existingCustomerId ?? null;
       try {
-        if (customerId) await stripe.customers.update(customerId, { source: input.cardToken });
+        if (customerId) await stripe.customers.update(customerId, { source: input.cardToken }, { idempotencyKey: `${input.idempotencyKey}-customer-card` });
         else {
-          const customer = await stripe.customers.create({ email: input.email, name: input.name, source: input.cardToken, metadata: { user_id: input.userId } });
+          const customer = await stripe.customers.create(
+            { email: input.email, name: input.name, source: input.cardToken, metadata: { user_id: input.userId } },
+            { idempotencyKey: `${input.idempotencyKey}-customer` },
+          );
           customerId = customer.id;
         }
       } catch (error) {
@@ -114,7 +117,7 @@ export function createStripeBillingProvider(config: StripeProviderConfig): Billi
         ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
         ...(input.coupon ? { discounts: [{ coupon: input.coupon.code }] } : {}),
         metadata: { user_id: input.userId, plan_id: String(input.plan.id) },
-      });
+      }, { idempotencyKey: `${input.idempotencyKey}-subscription` });
       if (subscription.status === 'incomplete' || subscription.status === 'incomplete_expired') {
         // No trial and the first payment failed: do not leave a half-made subscription behind.
         await stripe.subscriptions.cancel(subscription.id);

@@ -137,6 +137,34 @@ export function createBillingRepository(database: Database) {
       return rows[0]?.at ?? null;
     },
 
+    /**
+     * Claims the user's checkout. Returns the idempotency key to use, or undefined while another checkout runs.
+     * A claim older than staleBefore (a crashed instance) is taken over with its key, so the provider replays it.
+     */
+    async claimCheckout(userId: string, idempotencyKey: string, now: Date, staleBefore: Date): Promise<string | undefined> {
+      const rows = await database.query<{ idempotency_key: string }>(
+        `insert into subscription_checkouts(user_id, idempotency_key, started_at) values ($1, $2, $3)
+         on conflict (user_id) do update set started_at = excluded.started_at
+           where subscription_checkouts.started_at < $4
+         returning idempotency_key`,
+        [userId, idempotencyKey, now, staleBefore],
+      );
+      return rows[0]?.idempotency_key;
+    },
+    async releaseCheckout(userId: string): Promise<void> {
+      await database.query('delete from subscription_checkouts where user_id = $1', [userId]);
+    },
+    async hasRedeemedCoupon(userId: string, couponCode: string): Promise<boolean> {
+      const rows = await database.query('select 1 from coupon_redemptions where user_id = $1 and upper(coupon_code) = upper($2)', [userId, couponCode]);
+      return rows.length > 0;
+    },
+    async recordCouponRedemption(userId: string, couponCode: string, now: Date): Promise<void> {
+      await database.query(
+        'insert into coupon_redemptions(user_id, coupon_code, redeemed_at) values ($1, $2, $3) on conflict do nothing',
+        [userId, couponCode, now],
+      );
+    },
+
     /** True the first time an event id is seen (webhook idempotency). */
     async recordEvent(eventId: string, type: string, provider: string): Promise<boolean> {
       const rows = await database.query(

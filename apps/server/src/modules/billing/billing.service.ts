@@ -7,6 +7,9 @@ import {
   NO_SUBSCRIPTION_MESSAGE,
   PLAN_INVALID_MESSAGE,
   SUBSCRIBED_MESSAGE,
+  SUBSCRIBED_WITHOUT_TRIAL_MESSAGE,
+  CHECKOUT_IN_PROGRESS_MESSAGE,
+  COUPON_ALREADY_USED_MESSAGE,
   TRIAL_DAYS,
   TRIAL_REMINDER_DAYS_BEFORE_END,
   cardBrand,
@@ -33,6 +36,8 @@ export const BILLING_SWEEP_QUEUE = 'billing.sweep';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 60 * 60 * 1000;
 const PLAN_LIST_CACHE_MS = 60_000;
+/** A checkout claim older than this belongs to a crashed instance and may be taken over. */
+const CHECKOUT_STALE_MS = 2 * 60_000;
 
 // Test cards (as Stripe's): 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is accepted but fails at renewal.
 const DECLINED_TEST_CARD = '4000000000000002';
@@ -153,6 +158,60 @@ export function createBillingService(deps: BillingServiceDeps) {
     await jobs.enqueue(BILLING_SWEEP_QUEUE, {}, { runAt, singletonKey: `billing-sweep:${runAt.toISOString()}`, maxAttempts: 5 });
   }
 
+  async function checkout(userId: string, sessionToken: string, plan: PlanRow, couponCode: string, cardToken: string, idempotencyKey: string): Promise<CreateSubscriptionResult> {
+    const existing = await repository.findByUser(userId);
+    if (existing && isLive(existing.status)) throw new ValidationError({ subscription: [ALREADY_SUBSCRIBED_MESSAGE] });
+    const coupon = couponCode.trim() ? await requireCoupon(couponCode) : undefined;
+    if (coupon && (await repository.hasRedeemedCoupon(userId, coupon.code))) throw new ValidationError({ coupon_id: [COUPON_ALREADY_USED_MESSAGE] });
+    const user = await repository.findUser(userId);
+    if (!user) throw new NotFoundError('User not found');
+
+    const result = await provider.createSubscription({
+      userId,
+      email: user.email,
+      name: user.name,
+      plan: planForBilling(plan),
+      coupon,
+      cardToken,
+      // One free trial per account: coming back after cancelling starts paying straight away.
+      trialDays: existing ? 0 : TRIAL_DAYS,
+      existingCustomerId: existing?.provider_customer_id,
+      idempotencyKey,
+    });
+    if (!result.ok) {
+      return { token: sessionToken, is_subscribed: 0, message: result.message, data: { [result.field]: [result.message] } };
+    }
+    const created = result.value;
+    if (created.priceId && !plan.stripe_price_id) await repository.setPlanStripePrice(plan.id, created.priceId);
+    const subscription = await repository.upsert(
+      userId,
+      {
+        user_id: userId,
+        plan_id: plan.id,
+        status: created.status,
+        provider: provider.kind,
+        provider_customer_id: created.customerId,
+        provider_subscription_id: created.subscriptionId,
+        trial_end: created.trialEnd,
+        current_period_end: created.currentPeriodEnd,
+        cancel_at_period_end: created.cancelAtPeriodEnd,
+        coupon_code: coupon?.code ?? null,
+        card_brand: created.card?.brand ?? null,
+        card_last4: created.card?.last4 ?? null,
+        card_exp_month: created.card?.expMonth ?? null,
+        card_exp_year: created.card?.expYear ?? null,
+        card_outcome: created.cardOutcome ?? null,
+      },
+      now(),
+    );
+    if (coupon) await repository.recordCouponRedemption(userId, coupon.code, now());
+    await sendTrialStarted(subscription, plan, coupon);
+    await scheduleTrialReminder(subscription);
+    await scheduleSweepAfter(subscription.current_period_end);
+    const message = subscription.trial_end ? SUBSCRIBED_MESSAGE : SUBSCRIBED_WITHOUT_TRIAL_MESSAGE;
+    return { token: sessionToken, is_subscribed: isLive(subscription.status) ? 1 : 0, message };
+  }
+
   function fromProvider(remote: Partial<ProviderSubscription>): Partial<SubscriptionRow> {
     const patch: Partial<SubscriptionRow> = {};
     if (remote.status !== undefined) patch.status = remote.status;
@@ -244,57 +303,21 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { id: token.id, last4: token.last4, brand: token.brand, exp_month: token.exp_month, exp_year: token.exp_year };
     },
 
-    /** The order of spec §3. Charges come from the plan and the coupon here; plan_amount from the client is ignored. */
+    /**
+     * The order of spec §3. Charges come from the plan and the coupon here; plan_amount from the client is ignored.
+     * One checkout per user at a time, claimed in the database, so concurrent orders never bill a card twice.
+     */
     async createSubscription(userId: string, sessionToken: string, order: CreateSubscriptionRequest & { subscription_plan_id: number; coupon_id: string }): Promise<CreateSubscriptionResult> {
       const plan = await repository.findActivePlan(order.subscription_plan_id);
       if (!plan) throw new ValidationError({ subscription_plan_id: [PLAN_INVALID_MESSAGE] });
-      const existing = await repository.findByUser(userId);
-      if (existing && isLive(existing.status)) throw new ValidationError({ subscription: [ALREADY_SUBSCRIBED_MESSAGE] });
-      const coupon = order.coupon_id.trim() ? await requireCoupon(order.coupon_id) : undefined;
-      const user = await repository.findUser(userId);
-      if (!user) throw new NotFoundError('User not found');
-
-      const result = await provider.createSubscription({
-        userId,
-        email: user.email,
-        name: user.name,
-        plan: planForBilling(plan),
-        coupon,
-        cardToken: order.stripe_token,
-        // One free trial per account: coming back after cancelling starts paying straight away.
-        trialDays: existing ? 0 : TRIAL_DAYS,
-        existingCustomerId: existing?.provider_customer_id,
-      });
-      if (!result.ok) {
-        return { token: sessionToken, is_subscribed: 0, message: result.message, data: { [result.field]: [result.message] } };
+      const at = now();
+      const idempotencyKey = await repository.claimCheckout(userId, `checkout-${randomBytes(16).toString('hex')}`, at, new Date(at.getTime() - CHECKOUT_STALE_MS));
+      if (!idempotencyKey) throw new ValidationError({ subscription: [CHECKOUT_IN_PROGRESS_MESSAGE] });
+      try {
+        return await checkout(userId, sessionToken, plan, order.coupon_id, order.stripe_token, idempotencyKey);
+      } finally {
+        await repository.releaseCheckout(userId);
       }
-      const created = result.value;
-      if (created.priceId && !plan.stripe_price_id) await repository.setPlanStripePrice(plan.id, created.priceId);
-      const subscription = await repository.upsert(
-        userId,
-        {
-          user_id: userId,
-          plan_id: plan.id,
-          status: created.status,
-          provider: provider.kind,
-          provider_customer_id: created.customerId,
-          provider_subscription_id: created.subscriptionId,
-          trial_end: created.trialEnd,
-          current_period_end: created.currentPeriodEnd,
-          cancel_at_period_end: created.cancelAtPeriodEnd,
-          coupon_code: coupon?.code ?? null,
-          card_brand: created.card?.brand ?? null,
-          card_last4: created.card?.last4 ?? null,
-          card_exp_month: created.card?.expMonth ?? null,
-          card_exp_year: created.card?.expYear ?? null,
-          card_outcome: created.cardOutcome ?? null,
-        },
-        now(),
-      );
-      await sendTrialStarted(subscription, plan, coupon);
-      await scheduleTrialReminder(subscription);
-      await scheduleSweepAfter(subscription.current_period_end);
-      return { token: sessionToken, is_subscribed: isLive(subscription.status) ? 1 : 0, message: SUBSCRIBED_MESSAGE };
     },
 
     async subscriptionDetails(userId: string): Promise<SubscriptionDetails | null> {
