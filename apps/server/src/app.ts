@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { refuseNulCharacters } from './http/text-guard';
 import { createDatabase, seedReferenceData, type Database } from '@cma/db';
 import type { AppConfig } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(responseSerializerCompiler);
   if (options.checkResponses) checkResponsesAgainstContracts(app);
   installErrorHandler(app);
+  refuseNulCharacters(app);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));

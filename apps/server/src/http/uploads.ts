@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from './errors';
+import { findNulField, NUL_CHARACTER_MESSAGE } from './text-guard';
 
 // One place that reads uploads and judges their type: every module's image checks go through here.
 
@@ -31,10 +32,12 @@ export interface UploadForm {
 export interface ReadUploadOptions {
   /** Only files in these fields are kept; others are drained and dropped. */
   fileFields?: ReadonlySet<string>;
-  /** The field a 422 for an unreadable upload (too many files, broken stream) is reported on. */
-  errorField: string;
+  /** The field a 422 for an unreadable upload (too many files, broken stream) is reported on; by default the part's own. */
+  errorField: string | ((partField: string | undefined) => string);
   /** The message for a multipart limit error (e.g. 'FST_FILES_LIMIT'); a generic one otherwise. */
   limitMessage?: (code: string | undefined) => string | undefined;
+  /** A per-file size limit below the server's; a bigger file comes back truncated with empty bytes. */
+  maxFileBytes?: number;
 }
 
 /** Reads a multipart body (or a JSON object body) into text fields and whole files. */
@@ -46,8 +49,10 @@ export async function readUploadForm(request: FastifyRequest, options: ReadUploa
     }
     return form;
   }
+  let partField: string | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(options.maxFileBytes ? { limits: { fileSize: options.maxFileBytes } } : undefined)) {
+      partField = part.fieldname;
       if (part.type === 'file') {
         if (options.fileFields && !options.fileFields.has(part.fieldname)) {
           part.file.resume();
@@ -63,12 +68,15 @@ export async function readUploadForm(request: FastifyRequest, options: ReadUploa
         }
         form.files.push({ field: part.fieldname, filename: part.filename || 'image', bytes, truncated: truncated || part.file.truncated });
       } else if (typeof part.value === 'string') {
+        if (findNulField(part.value) !== undefined) throw new ValidationError({ [part.fieldname]: [NUL_CHARACTER_MESSAGE] });
         form.fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    if (error instanceof ValidationError) throw error;
     const code = (error as { code?: string }).code;
-    throw new ValidationError({ [options.errorField]: [options.limitMessage?.(code) ?? 'The upload could not be read.'] });
+    const field = typeof options.errorField === 'string' ? options.errorField : options.errorField(partField);
+    throw new ValidationError({ [field]: [options.limitMessage?.(code) ?? 'The upload could not be read.'] });
   }
   return form;
 }

@@ -24,6 +24,7 @@ import { ok } from '../../http/envelope';
 import { authenticate, currentUserId } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { ValidationError } from '../../http/errors';
+import { readUploadForm } from '../../http/uploads';
 import { hashToken } from '../auth/auth.service';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService } from './accounts.service';
@@ -45,32 +46,19 @@ const bodyEmail = (request: FastifyRequest) => {
   return typeof email === 'string' ? [`account:${email}`] : [];
 };
 
-interface MultipartForm {
-  fields: Record<string, string>;
-  files: Record<string, Buffer>;
-}
-
-/** Reads a multipart form (or a JSON body) into text fields and file buffers; an oversized file is a 422. */
-async function readForm(request: FastifyRequest): Promise<MultipartForm> {
-  const form: MultipartForm = { fields: {}, files: {} };
-  if (!request.isMultipart()) {
-    for (const [key, value] of Object.entries((request.body as Record<string, unknown> | undefined) ?? {})) {
-      if (typeof value === 'string') form.fields[key] = value;
-    }
-    return form;
+/** Reads a multipart form (or a JSON body) into text fields and the last file of each field; an oversized file is a 422. */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: Record<string, Buffer> }> {
+  const form = await readUploadForm(request, {
+    errorField: (partField) => partField ?? 'image',
+    maxFileBytes: ACCOUNT_IMAGE_MAX_BYTES,
+    limitMessage: (code) => (code === 'FST_REQ_FILE_TOO_LARGE' ? ACCOUNT_IMAGE_TOO_LARGE_MESSAGE : undefined),
+  });
+  const files: Record<string, Buffer> = {};
+  for (const file of form.files) {
+    if (file.truncated) throw new ValidationError({ [file.field]: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
+    files[file.field] = file.bytes;
   }
-  let fieldname = 'image';
-  try {
-    for await (const part of request.parts({ limits: { fileSize: ACCOUNT_IMAGE_MAX_BYTES } })) {
-      fieldname = part.fieldname;
-      if (part.type === 'file') form.files[part.fieldname] = await part.toBuffer();
-      else if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError({ [fieldname]: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
-    throw error;
-  }
-  return form;
+  return { fields: form.fields, files };
 }
 
 /** zod issues → the 422 field map of DESIGN.md §4. */
