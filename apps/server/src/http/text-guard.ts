@@ -7,14 +7,14 @@ import { ValidationError } from './errors';
 export const NUL_CHARACTER_MESSAGE = 'This field contains a character that is not allowed.';
 
 /** A NUL character, or its JSON escape inside a string that carries a JSON document (a saved report state). */
-const NUL = /\u0000|\\u0000/i;
+const hasNul = (text: string) => text.includes('\u0000') || /\\u0000/i.test(text);
 
 /** The dotted path of the first string holding a NUL (`comparables.2.remarks`), or undefined. */
 export function findNulField(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return NUL.test(value) ? path.join('.') || 'body' : undefined;
+  if (typeof value === 'string') return hasNul(value) ? path.join('.') || 'body' : undefined;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
   for (const [key, child] of Object.entries(value)) {
-    if (NUL.test(key)) return [...path, key.replace(/\u0000/g, '')].join('.') || 'body';
+    if (hasNul(key)) return [...path, key.replaceAll('\u0000', '')].join('.') || 'body';
     const found = findNulField(child, [...path, key]);
     if (found !== undefined) return found;
   }
