@@ -8,12 +8,14 @@ import {
 import { REQUIRED_FIELD_GROUPS, type CsvType, type FormatOption, type ImportFieldKey } from './import-fields';
 import type { PropertyRecord } from './property-record';
 import { createRowMapper, type ColumnIndex, type RowMapper } from './row-mapper';
-import { RowCells, tokenize } from './tokenizer';
+import { ChunkedTokenizer, fieldTooLongMessage, RowCells, tokenize } from './tokenizer';
 import { isSerialNumber, serialToDate, NOT_AVAILABLE, type DateSystem } from './values';
 
 export interface ImportError {
-  /** 1-based line of the file where the row starts. */
+  /** 1-based line of the file where the row starts (where the cell starts, when `column` is given). */
   line: number;
+  /** 1-based column (characters) of the cell the problem is about, when it is about one cell's place in the file. */
+  column?: number;
   message: string;
 }
 
@@ -76,8 +78,6 @@ export interface ParseListingsResult extends ImportSummary {
 const HEAD_CHARS = 64 * 1024;
 const HEAD_LINES = 40;
 const CHUNK_CHARS = 1 << 20;
-/** Characters of a new chunk joined first to the row cut at the end of the last one. */
-const BRIDGE_CHARS = 4096;
 const DAY_MS = 86_400_000;
 
 interface WebCryptoSubset {
@@ -186,7 +186,6 @@ function listingIdKey(listingId: string): string | number {
 export function createListingsImporter(options: ImportOptions = {}): ListingsImporter {
   let stage: 'head' | 'body' | 'done' = 'head';
   let head = '';
-  let partial = '';
   let consumed = 0;
   let firstChunk = true;
   let summary: ImportSummary | null = null;
@@ -198,8 +197,7 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
   let batch: ImportBatch = { records: [], errors: [] };
   const seenListingIds = new Map<string | number, number>();
   const problems: string[] = [];
-  const cells = new RowCells();
-  const lineState = { line: 1 };
+  let body: ChunkedTokenizer | null = null;
   const headChars = Math.max(1, options.headerSearchChars ?? HEAD_CHARS);
 
   function startBody(final: boolean): void {
@@ -234,7 +232,8 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
     headerCount = headers.length;
     mapper = createRowMapper({ columns, csvType: format, dateSystem, uuid: options.uuid ?? defaultUuid });
     delimiterCode = location.delimiter.charCodeAt(0);
-    lineState.line = headerLine + 1;
+    body = new ChunkedTokenizer(delimiterCode, new RowCells(), onRow);
+    body.state.line = headerLine + 1;
     const rest = head.slice(ends[location.lineIndex]!);
     head = '';
     stage = 'body';
@@ -302,34 +301,14 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
   }
 
   function parseBody(chunk: string, final: boolean): void {
-    if (!mapper || (partial.length === 0 && chunk.length === 0)) return;
-    if (!dateSystemDecided) decideDateSystem(partial + chunk, final);
-    const from = partial.length > 0 ? finishCutRow(chunk, final) : 0;
-    if (from >= 0) {
-      const end = tokenize(chunk, from, delimiterCode, final, lineState, cells, onRow);
-      partial = end < chunk.length ? chunk.slice(end) : '';
-    }
-    cells.text = ''; // let the chunk go
-  }
-
-  /**
-   * Completes the row cut at the end of the last chunk in a short joined string (longer while the row goes on) and
-   * returns where the rest of `chunk` starts, or -1 when the row runs past it. Joining `partial + chunk` whole would
-   * copy every chunk (the whole 26 MB of the bench file, one more time).
-   */
-  function finishCutRow(chunk: string, final: boolean): number {
-    for (let take = Math.min(chunk.length, BRIDGE_CHARS); ; take = Math.min(chunk.length, 2 * take)) {
-      const bridge = partial + chunk.slice(0, take);
-      const whole = take === chunk.length;
-      const end = tokenize(bridge, 0, delimiterCode, final && whole, lineState, cells, onRow);
-      if (end >= partial.length) {
-        const from = end - partial.length;
-        partial = '';
-        return from;
-      }
-      // Rows before `end` are done; the cut row still is not.
-      partial = whole ? bridge.slice(end) : partial.slice(end);
-      if (whole) return -1;
+    if (!mapper || !body || (body.held === 0 && chunk.length === 0)) return;
+    // Nothing is held back before the first body chunk, so the first chunk alone holds the first rows.
+    if (!dateSystemDecided && chunk.length > 0) decideDateSystem(chunk, final);
+    body.push(chunk, final);
+    const tooLong = body.state.fieldTooLong;
+    if (tooLong) {
+      batch.errors.push({ line: tooLong.line, column: tooLong.column, message: fieldTooLongMessage(tooLong.column) });
+      stage = 'done';
     }
   }
 

@@ -1,7 +1,7 @@
 // CSV tokenizer that records where each cell starts and ends instead of cutting every cell into a new string:
 // the row mapper slices only the cells it maps, and a row costs no array. It also tracks file line numbers.
 // RFC 4180 plus what exports really do: CR, LF or CRLF line ends (even mixed), doubled quotes, quoted newlines,
-// spaces after a closing quote. Rows may span chunks: an unfinished row is handed back to be fed again.
+// spaces after a closing quote. Rows may span chunks: ChunkedTokenizer keeps a cut row's pieces and joins them once.
 
 import { parseNumber, type Invalid } from './values';
 
@@ -20,6 +20,23 @@ const KIND_PLAIN = 0;
 const KIND_QUOTED = 1;
 const KIND_QUOTED_ESCAPES = 2;
 
+/**
+ * The most characters one cell may hold as written (1 MiB; doubled quotes count twice, its own quotes not at all). Excel keeps at most 32,767 characters in a cell and MLS remarks
+ * run to a few thousand, so a longer cell is not a listing field: nearly always a quote that is never closed,
+ * swallowing the rest of the file. Past it the import stops, so such a file cannot grow one string without bound.
+ */
+export const MAX_FIELD_CHARS = 1 << 20;
+
+/** Where a cell longer than MAX_FIELD_CHARS starts: 1-based file line, and column (characters) in that line. */
+export interface FieldPosition {
+  line: number;
+  column: number;
+}
+
+export function fieldTooLongMessage(column: number): string {
+  return `Field starting at column ${column} is longer than ${MAX_FIELD_CHARS.toLocaleString('en-US')} characters (1 MiB), ` +
+    'more than any listing field holds (is a quote never closed?); import stopped';
+}
 
 /** One row's cells as offsets into the chunk text; valid only during the onRow callback. */
 export class RowCells {
@@ -129,11 +146,14 @@ export class RowCells {
 export interface TokenizerState {
   /** 1-based line where the next row starts. */
   line: number;
+  /** Set (and scanning stopped, the row not handed on) when a cell holds more than MAX_FIELD_CHARS. */
+  fieldTooLong?: FieldPosition | null;
 }
 
 /**
  * Scan `text` from `from` row by row, calling onRow(cells, line) for each complete row. Returns the offset where the
  * first unfinished row begins (text.length when everything was consumed); with `final` the last row is completed.
+ * A cell over MAX_FIELD_CHARS sets state.fieldTooLong and returns where its row begins.
  */
 export function tokenize(
   text: string,
@@ -177,6 +197,7 @@ export function tokenize(
         }
         if (close < 0 || (close + 1 >= length && !final)) {
           if (!final) return rowStart; // the closing quote (or what follows it) is in a later chunk
+          if (length - (pos + 1) > MAX_FIELD_CHARS) return stopAtLongField(text, rowStart, pos, state);
           cells.starts[count] = pos + 1;
           cells.ends[count] = length;
           cells.kinds[count] = kind;
@@ -187,6 +208,7 @@ export function tokenize(
           rowDone = true;
           break;
         }
+        if (close - (pos + 1) > MAX_FIELD_CHARS) return stopAtLongField(text, rowStart, pos, state);
         cells.starts[count] = pos + 1;
         cells.ends[count] = close;
         cells.kinds[count] = kind;
@@ -221,6 +243,7 @@ export function tokenize(
           if (code === delimiter || code === LF || code === CR) break;
           at++;
         }
+        if (at - cells.starts[count - 1]! > MAX_FIELD_CHARS) return stopAtLongField(text, rowStart, cells.starts[count - 1]! - 1, state);
         cells.ends[count - 1] = at;
         pos = at;
         if (pos >= length) {
@@ -243,6 +266,7 @@ export function tokenize(
       const at = nextDelimiter < nextLf ? (nextDelimiter < nextCr ? nextDelimiter : nextCr) : nextLf < nextCr ? nextLf : nextCr;
       const code = at < length ? text.charCodeAt(at) : 0;
       if (at >= length && !final) return rowStart;
+      if (at - pos > MAX_FIELD_CHARS) return stopAtLongField(text, rowStart, pos, state);
       cells.starts[count] = pos;
       cells.ends[count] = at;
       cells.kinds[count] = KIND_PLAIN;
@@ -275,6 +299,19 @@ export function tokenize(
   return length;
 }
 
+/** Records where the over-long cell at `fieldStart` begins in the file and stops the scan at its row. */
+function stopAtLongField(text: string, rowStart: number, fieldStart: number, state: TokenizerState): number {
+  state.fieldTooLong = fieldPosition(text, rowStart, state.line, fieldStart);
+  return rowStart;
+}
+
+/** File line and column of `fieldStart`, in a row starting at `rowStart` on line `rowLine` (quoted cells may span lines). */
+function fieldPosition(text: string, rowStart: number, rowLine: number, fieldStart: number): FieldPosition {
+  let lineStart = fieldStart;
+  while (lineStart > rowStart && text.charCodeAt(lineStart - 1) !== LF && text.charCodeAt(lineStart - 1) !== CR) lineStart--;
+  return { line: rowLine + countLineBreaks(text, rowStart, lineStart), column: fieldStart - lineStart + 1 };
+}
+
 /** Offset of the next `char` at or after `from`, or the text's length when there is none (so it is not searched again). */
 function indexOrEnd(text: string, char: string, from: number): number {
   const at = text.indexOf(char, from);
@@ -303,4 +340,147 @@ function countLineBreaks(text: string, start: number, end: number): number {
     else if (code === CR && (at + 1 >= end || text.charCodeAt(at + 1) !== LF)) breaks++;
   }
   return breaks;
+}
+
+// Where the scan of a cut row stands at the end of the text seen so far (ChunkedTokenizer).
+const SCAN_CELL_START = 0;
+const SCAN_PLAIN = 1;
+const SCAN_QUOTED = 2;
+/** Inside quotes right after a quote: the closing one, or the first of a doubled pair. */
+const SCAN_QUOTE_SEEN = 3;
+/** After a closing quote, among spaces. */
+const SCAN_AFTER_CLOSE = 4;
+/** The row ended with CR: an LF right after it belongs to it. */
+const SCAN_CR_SEEN = 5;
+
+/**
+ * Tokenizes text fed in chunks. Rows are read where they lie in each chunk; a row cut at a chunk's end is kept as
+ * pieces and each later chunk is only scanned (from where the last scan stopped) for the row's end, then the pieces
+ * are joined once and tokenized: a row or cell many chunks long costs time in proportion to its length, where
+ * joining and re-reading it from its start on every chunk cost its length squared.
+ */
+export class ChunkedTokenizer {
+  readonly state: TokenizerState = { line: 1, fieldTooLong: null };
+  private pieces: string[] = [];
+  /** Characters in `pieces`. */
+  private cutLength = 0;
+  private scan = SCAN_CELL_START;
+  /** Where the cut row's last cell starts, counted from the row's start. */
+  private cellStart = 0;
+
+  constructor(
+    private readonly delimiter: number,
+    private readonly cells: RowCells,
+    private readonly onRow: (cells: RowCells, line: number) => void,
+  ) {}
+
+  /** Characters of the cut row held back for the next chunk. */
+  get held(): number {
+    return this.cutLength;
+  }
+
+  /** Feed the next chunk (`final`: nothing follows it). Does nothing once state.fieldTooLong is set. */
+  push(chunk: string, final: boolean): void {
+    if (this.state.fieldTooLong) return;
+    let from = 0;
+    if (this.cutLength > 0) {
+      from = this.finishCutRow(chunk, final);
+      if (from < 0) return;
+    }
+    if (from < chunk.length || final) {
+      const end = tokenize(chunk, from, this.delimiter, final, this.state, this.cells, this.onRow);
+      this.cells.text = ''; // let the chunk go
+      if (end < chunk.length && !this.state.fieldTooLong) this.holdCutRow(chunk.slice(end));
+    }
+  }
+
+  /** The cut row's end in `chunk` and the row tokenized; -1 while the row goes on past the chunk. */
+  private finishCutRow(chunk: string, final: boolean): number {
+    let end = this.scanForRowEnd(chunk);
+    if (end < 0) {
+      this.pieces.push(chunk);
+      this.cutLength += chunk.length;
+      if (!final) {
+        this.checkOpenCell();
+        return -1;
+      }
+      end = chunk.length;
+    } else if (end > 0) {
+      this.pieces.push(chunk.slice(0, end));
+    }
+    const row = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
+    this.pieces = [];
+    this.cutLength = 0;
+    // The row ends exactly at the end of `row` (after its line break, or the end of the file): `final` only lets a
+    // closing CR count without waiting for an LF that we know is not there.
+    tokenize(row, 0, this.delimiter, true, this.state, this.cells, this.onRow);
+    this.cells.text = '';
+    return this.state.fieldTooLong ? -1 : end;
+  }
+
+  /** Keep the unfinished row `rest` and scan it from its start, so the next chunk is scanned from its end on. */
+  private holdCutRow(rest: string): void {
+    this.scan = SCAN_CELL_START;
+    this.cellStart = 0;
+    this.pieces = [];
+    this.cutLength = 0;
+    const end = this.scanForRowEnd(rest);
+    if (end >= 0) throw new Error(`tokenizer: a row cut at ${end} of ${rest.length} ends inside the chunk`); // cannot happen
+    this.pieces.push(rest);
+    this.cutLength = rest.length;
+    this.checkOpenCell();
+  }
+
+  /** A cell that has already grown past the limit stops the import now rather than when (if ever) it ends. */
+  private checkOpenCell(): void {
+    // Less the opening and closing quotes at most, so a cell is never stopped here that tokenize would accept.
+    if (this.cutLength - this.cellStart - 2 <= MAX_FIELD_CHARS) return;
+    const row = this.pieces.join('');
+    this.pieces = [row];
+    this.state.fieldTooLong = fieldPosition(row, 0, this.state.line, this.cellStart);
+  }
+
+  /**
+   * Continues the scan of the cut row over `text`: the offset just past the row's end (after CR, LF or CRLF), or -1
+   * when the row goes on. Must agree with tokenize on where rows end (the property tests feed text in random cuts).
+   */
+  private scanForRowEnd(text: string): number {
+    const delimiter = this.delimiter;
+    const length = text.length;
+    let scan = this.scan;
+    let cellStart = this.cellStart - this.cutLength; // relative to `text`
+    let at = 0;
+    while (at < length) {
+      if (scan === SCAN_QUOTED) {
+        const quote = text.indexOf('"', at);
+        if (quote < 0) {
+          at = length;
+          break;
+        }
+        scan = SCAN_QUOTE_SEEN;
+        at = quote + 1;
+        continue;
+      }
+      const code = text.charCodeAt(at);
+      if (scan === SCAN_CR_SEEN) return code === LF ? at + 1 : at;
+      if (code === delimiter) {
+        scan = SCAN_CELL_START;
+        cellStart = at + 1;
+      } else if (code === LF) {
+        return at + 1;
+      } else if (code === CR) {
+        scan = SCAN_CR_SEEN;
+      } else if (code === QUOTE && (scan === SCAN_CELL_START || scan === SCAN_QUOTE_SEEN)) {
+        scan = SCAN_QUOTED; // an opening quote, or the second of a doubled pair
+      } else if (code === SPACE && (scan === SCAN_QUOTE_SEEN || scan === SCAN_AFTER_CLOSE)) {
+        scan = SCAN_AFTER_CLOSE;
+      } else {
+        scan = SCAN_PLAIN; // a plain cell, or text after a closing quote (tokenize reads it as part of the cell)
+      }
+      at++;
+    }
+    this.scan = scan;
+    this.cellStart = cellStart + this.cutLength;
+    return -1;
+  }
 }

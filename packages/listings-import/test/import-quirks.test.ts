@@ -1,6 +1,8 @@
 // Table-driven: every quirk real MLS exports show, each checked on the records and errors a user would see.
 import { describe, expect, it } from 'vitest';
-import { parseListingsCsv, type ImportOptions, type ParseListingsResult } from '../src/importer';
+import { createListingsImporter, parseListingsCsv, type ImportError, type ImportOptions, type ParseListingsResult } from '../src/importer';
+import type { PropertyRecord } from '../src/property-record';
+import { MAX_FIELD_CHARS } from '../src/tokenizer';
 
 const HEADER = ['Listing ID', 'Mls Status', 'Street Number', 'Street Name', 'Street Suffix', 'City', 'State Or Province', 'Postal Code',
   'Above Grade Finished Area', 'Close Price', 'Concessions Amount', 'Close Date', 'Public Remarks'];
@@ -235,3 +237,28 @@ describe('record fields of spec §3', () => {
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
   });
 });
+
+describe('a field longer than MAX_FIELD_CHARS', () => {
+  // A stray quote turns the rest of an export into one field: the import stops there, naming where the field starts.
+  const rows = Array.from({ length: 40_000 }, (_, index) => ['2' + String(index).padStart(6, '0'), ...ROW_A.slice(1)]);
+  const text = csv([HEADER, ROW_A, [...ROW_B.slice(0, -1), '"Quote never closed'], ...rows]);
+
+  it.each([['whole text', 0], ['64 KB chunks', 64 * 1024]])('stops the import with the line and column where it starts (%s)', (_name, chunkChars) => {
+    expect(text.length).toBeGreaterThan(MAX_FIELD_CHARS);
+    const result = chunkChars === 0 ? parseListingsCsv(text) : importInChunks(text, chunkChars);
+    expect(result.records.map((record) => record['Listing Id'])).toEqual(['1001']);
+    expect(result.errors).toEqual([{
+      line: 3,
+      column: 53, // after "1002,Active,9,Elm,Ave,Aurora,Colorado,80010,2000,,,,"
+      message: 'Field starting at column 53 is longer than 1,048,576 characters (1 MiB), more than any listing field holds (is a quote never closed?); import stopped',
+    }]);
+  });
+});
+
+function importInChunks(text: string, chunkChars: number): { records: PropertyRecord[]; errors: ImportError[] } {
+  const importer = createListingsImporter();
+  const batches = [];
+  for (let start = 0; start < text.length; start += chunkChars) batches.push(importer.push(text.slice(start, start + chunkChars)));
+  batches.push(importer.finish());
+  return { records: batches.flatMap((batch) => batch.records), errors: batches.flatMap((batch) => batch.errors) };
+}

@@ -1,24 +1,19 @@
 // The tokenizer and the cell readers that work in place (no substring): checked against plain string code.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RowCells, tokenize } from '../src/tokenizer';
+import { ChunkedTokenizer, MAX_FIELD_CHARS, RowCells, tokenize } from '../src/tokenizer';
 import { parseNumber } from '../src/values';
 
 /** Every row of `text` as its cells' texts, the text fed in pieces cut at `cuts` (as the importer feeds chunks). */
 function rowsOf(text: string, delimiter: string, cuts: number[] = []): string[][] {
   const rows: string[][] = [];
-  const cells = new RowCells();
-  const state = { line: 1 };
-  let partial = '';
+  const chunked = new ChunkedTokenizer(delimiter.charCodeAt(0), new RowCells(), (row) => {
+    rows.push(Array.from({ length: row.count }, (_, index) => row.get(index)!));
+  });
   const ends = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
   let start = 0;
   for (const end of [...ends, text.length]) {
-    const chunk = partial + text.slice(start, end);
-    const final = end === text.length;
-    const used = tokenize(chunk, 0, delimiter.charCodeAt(0), final, state, cells, (row) => {
-      rows.push(Array.from({ length: row.count }, (_, index) => row.get(index)!));
-    });
-    partial = chunk.slice(used);
+    chunked.push(text.slice(start, end), end === text.length);
     start = end;
   }
   return rows;
@@ -94,5 +89,61 @@ describe('RowCells.number reads numerals in place exactly as parseNumber reads t
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('ChunkedTokenizer', () => {
+  /** Rows with their file lines, and where scanning stopped on an over-long cell, fed in `chunkChars` pieces. */
+  function scan(text: string, chunkChars: number) {
+    const rows: { line: number; cells: string[] }[] = [];
+    const chunked = new ChunkedTokenizer(44, new RowCells(), (row, line) => {
+      rows.push({ line, cells: Array.from({ length: row.count }, (_, index) => row.get(index)!) });
+    });
+    for (let start = 0; start < text.length; start += chunkChars) chunked.push(text.slice(start, start + chunkChars), false);
+    chunked.push('', true);
+    return { rows, fieldTooLong: chunked.state.fieldTooLong };
+  }
+
+  const messy = fc.array(fc.constantFrom('"', '""', ',', '\n', '\r', '\r\n', ' ', 'x', 'ab'), { maxLength: 40 }).map((parts) => parts.join(''));
+
+  it('ends rows where tokenize over the whole text ends them, malformed quoting included, and keeps their lines', () => {
+    fc.assert(
+      fc.property(messy, fc.integer({ min: 1, max: 12 }), (text, chunkChars) => {
+        const whole: { line: number; cells: string[] }[] = [];
+        tokenize(text, 0, 44, true, { line: 1 }, new RowCells(), (row, line) => {
+          whole.push({ line, cells: Array.from({ length: row.count }, (_, index) => row.get(index)!) });
+        });
+        expect(scan(text, chunkChars).rows).toEqual(whole);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it(`reads a cell of exactly MAX_FIELD_CHARS (${MAX_FIELD_CHARS}) characters across 64 KB chunks`, () => {
+    const written = 'Roof ""new"",\r\n.'.repeat(MAX_FIELD_CHARS / 16); // 16 characters as written
+    expect(written).toHaveLength(MAX_FIELD_CHARS);
+    const content = written.replace(/""/g, '"');
+    const lineBreaks = MAX_FIELD_CHARS / 16;
+    const text = `1,"${written}",x\n2,y,z\n`;
+    const { rows, fieldTooLong } = scan(text, 64 * 1024);
+    expect(fieldTooLong).toBeNull();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.cells[1]).toBe(content);
+    expect(rows[0]!.cells[2]).toBe('x');
+    expect(rows[1]).toEqual({ line: 2 + lineBreaks, cells: ['2', 'y', 'z'] });
+  });
+
+  it.each([
+    ['a quoted cell', (long: string) => `"${long}"`],
+    ['a quote never closed', (long: string) => `"${long}`],
+    ['a plain cell', (long: string) => long],
+  ])('stops at %s one character over the limit, giving the line and column where it starts', (_name, write) => {
+    // The long cell starts on line 3, column 8: after a row, and a quoted cell of the same row holding a line break.
+    const text = `a,b,c\n1,"two\nlines",${write('x'.repeat(MAX_FIELD_CHARS + 1))}\n3,4,5\n`;
+    for (const chunkChars of [text.length, 1 << 20, 64 * 1024, 1000]) {
+      const { rows, fieldTooLong } = scan(text, chunkChars);
+      expect(fieldTooLong).toEqual({ line: 3, column: 8 });
+      expect(rows.map((row) => row.line)).toEqual([1]);
+    }
   });
 });
