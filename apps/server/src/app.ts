@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyCompress from '@fastify/compress';
@@ -40,9 +40,14 @@ export interface BuildOptions extends ContextOverrides {
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const BAD_URL_MESSAGE = 'The address is not valid.';
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    // Errors Fastify raises before routing (a badly encoded path, say) answer in the app's envelope too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.status(400).send({ status_code: 400, message: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : 'The request is not valid.' });
+    },
     logger: options.logger ?? {
       level: config.logLevel,
       // No secret or personal data in logs: no headers, masked tokens in URLs, no bodies.

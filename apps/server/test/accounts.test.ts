@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE } from '@cma/contracts';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE } from '@cma/contracts';
 import { createTestApp, multipart, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
-import { MAX_FAILED_LOGINS } from '../src/modules/accounts/accounts.service';
+import { FIRST_LOGIN_DELAY_MS, FREE_LOGIN_FAILURES, MAX_LOGIN_DELAY_MS, loginDelayMs } from '../src/modules/accounts/accounts.service';
 
 const PUBLIC_URL = 'https://cma.example.test';
 const DAY = 24 * 60 * 60 * 1000;
@@ -160,6 +160,9 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     const weak = await post('/api/reset-password', { token: resetToken, password: 'short' });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().data.password).toEqual([PASSWORD_RULES_MESSAGE]);
+    const common = await post('/api/reset-password', { token: resetToken, password: 'Password1' });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().data.password).toEqual([COMMON_PASSWORD_MESSAGE]);
 
     const first = await post('/api/reset-password', { token: resetToken, password: 'Brand-New-77' });
     expect(first.statusCode).toBe(200);
@@ -208,28 +211,63 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     expect((await get('/api/user-details', bearer(token))).statusCode).toBe(401);
   });
 
-  it(`answers 429 after ${MAX_FAILED_LOGINS} wrong passwords in a row, even for the right one, until the lock passes`, async () => {
+  it.each(['password1', 'Password1', 'abc12345', 'qwerty123'])('refuses the common password %s at registration, and creates no account', async (password) => {
+    const email = newEmail();
+    const res = await post('/api/register', { name: 'Dana Agent', email, password, phone: '303-555-0100' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+    expect((await post('/api/verify-data', { email })).statusCode).toBe(200);
+  });
+
+  const signIn = (email: string, password: string, address: string) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: address });
+
+  it('holds back one address after repeated wrong passwords with growing delays, while the owner still signs in from another', async () => {
     const { email, password } = await register();
-    const statuses: number[] = [];
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) statuses.push((await post('/api/login', { email, password: `Wrong-${i}-pass` })).statusCode);
-    expect(statuses.slice(0, MAX_FAILED_LOGINS - 1).every((s) => s === 422)).toBe(true);
-    expect(statuses[MAX_FAILED_LOGINS - 1]).toBe(429);
-    const locked = await post('/api/login', { email, password });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().status_code).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    clock += 16 * 60 * 1000;
-    // Once the lock has passed, the count starts again: one more wrong password is a plain 422.
-    expect((await post('/api/login', { email, password: 'Wrong-again-1' })).statusCode).toBe(422);
-    expect((await post('/api/login', { email, password })).statusCode).toBe(200);
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < FREE_LOGIN_FAILURES + 1; i++) expect((await signIn(email, `Wrong-${i}-pass`, attacker)).statusCode).toBe(422);
+    const held = await signIn(email, password, attacker);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().status_code).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBe(FIRST_LOGIN_DELAY_MS / 1000);
+
+    // The owner, on another device and address, is not locked out.
+    expect((await signIn(email, password, '198.51.100.20')).statusCode).toBe(200);
+
+    // Each further wrong password from the attacker doubles the wait.
+    clock += FIRST_LOGIN_DELAY_MS + 1;
+    expect((await signIn(email, 'Wrong-again-1', attacker)).statusCode).toBe(422);
+    expect(Number((await signIn(email, password, attacker)).headers['retry-after'])).toBe((2 * FIRST_LOGIN_DELAY_MS) / 1000);
+    clock += 2 * FIRST_LOGIN_DELAY_MS + 1;
+    // After the wait the right password works and the count starts again.
+    expect((await signIn(email, password, attacker)).statusCode).toBe(200);
+    expect((await signIn(email, 'Wrong-after-1', attacker)).statusCode).toBe(422);
   }, 60_000);
 
-  it('counts wrong passwords in a row only: a successful sign-in starts the count again', async () => {
-    const { email, password } = await register();
-    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) expect((await post('/api/login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(422);
-    expect((await post('/api/login', { email, password })).statusCode).toBe(200);
-    expect((await post('/api/login', { email, password: 'Wrong-after-1' })).statusCode).toBe(422);
+  it('answers a known and an unknown e-mail alike, wrong password by wrong password', async () => {
+    const { email } = await register();
+    const unknown = `nobody-${Math.random().toString(36).slice(2)}@example.com`;
+    const answers = async (target: string) => {
+      const seen: Array<{ status: number; body: unknown; retryAfter: unknown }> = [];
+      for (let i = 0; i < FREE_LOGIN_FAILURES + 3; i++) {
+        const res = await signIn(target, `Wrong-${i}-pass`, '192.0.2.44');
+        seen.push({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] });
+      }
+      return seen;
+    };
+    const known = await answers(email);
+    expect(known.map((a) => a.status)).toContain(429);
+    expect(await answers(unknown)).toEqual(known);
+    expect(known[0]!.body).toEqual({ status_code: 422, message: INVALID_CREDENTIALS_MESSAGE, data: { email: [INVALID_CREDENTIALS_MESSAGE] } });
   }, 60_000);
+
+  it.each([
+    [FREE_LOGIN_FAILURES, 0],
+    [FREE_LOGIN_FAILURES + 1, FIRST_LOGIN_DELAY_MS],
+    [FREE_LOGIN_FAILURES + 2, 2 * FIRST_LOGIN_DELAY_MS],
+    [FREE_LOGIN_FAILURES + 5, 16 * FIRST_LOGIN_DELAY_MS],
+    [10_000, MAX_LOGIN_DELAY_MS],
+  ])('after %i wrong passwords the address waits %i ms', (failures, delay) => expect(loginDelayMs(failures)).toBe(delay));
 
   it('rate-limits password-reset requests per account, whatever the client IP', async () => {
     const { email } = await register();
@@ -273,6 +311,9 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/store-business-detail', headers: bearer(bob.token), payload: { email: 'nope', website: 'x' } });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().data).sort()).toEqual(['email', 'website']);
+    const script = await t.app.inject({ method: 'POST', url: '/api/store-business-detail', headers: bearer(bob.token), payload: { website: 'javascript:alert(document.cookie)//x.com' } });
+    expect(script.statusCode).toBe(422);
+    expect(script.json().data).toEqual({ website: ['Please enter a valid website address.'] });
   });
 
   it('shows the subscription row joined with its plan', async () => {

@@ -5,6 +5,7 @@ import { envelope } from './envelope';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most common passwords. Please choose another.';
 export const PASSWORD_RULES_MESSAGE = 'The password must be at least 8 characters long and contain a letter and a digit.';
 export const EMAIL_REQUIRED_MESSAGE = 'Email is Required';
 export const EMAIL_INVALID_MESSAGE = 'Please enter valid Email ID';
@@ -40,6 +41,24 @@ export const newPasswordField = z
   .string({ error: PASSWORD_REQUIRED_MESSAGE })
   .min(1, PASSWORD_REQUIRED_MESSAGE)
   .refine(passwordFollowsRules, { error: PASSWORD_RULES_MESSAGE });
+
+export const WEBSITE_INVALID_MESSAGE = 'Please enter a valid website address.';
+
+/**
+ * A web address an agent would print: http(s) only (a `javascript:` or `data:` link is refused), a host with a dot,
+ * no user name or password. The scheme may be left out ("alice.example").
+ */
+export function isWebsiteAddress(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text);
+  if (hasScheme && !/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(hasScheme ? text : `https://${text}`);
+    return /^[^.]+(\.[^.]+)+$/.test(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
 
 const optionalText = (max: number, label: string) =>
   z
@@ -98,7 +117,7 @@ export const storeBusinessDetailFields = z.object({
     .refine((v) => v === '' || z.email().safeParse(v).success, EMAIL_INVALID_MESSAGE)
     .optional()
     .transform((v) => v ?? ''),
-  website: optionalText(300, 'Website').refine((v) => v === '' || /^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(v), 'Please enter a valid website address.'),
+  website: optionalText(300, 'Website').refine((v) => v === '' || isWebsiteAddress(v), WEBSITE_INVALID_MESSAGE),
   address: optionalText(300, 'Address'),
   /** Personal details edited on the same screen; absent means unchanged. */
   name: personNameField.optional(),

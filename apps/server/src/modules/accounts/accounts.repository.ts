@@ -8,8 +8,6 @@ export interface UserRow {
   password_hash: string;
   profile_image_key: string | null;
   report_count: number;
-  failed_login_count: number;
-  locked_until: Date | null;
   created_at: Date;
 }
 
@@ -43,7 +41,7 @@ export interface SubscriptionRow {
 
 export type BusinessFields = Omit<BusinessRow, 'logo_key' | 'updated_at'>;
 
-const USER_COLUMNS = 'id, email, name, phone, password_hash, profile_image_key, report_count, failed_login_count, locked_until, created_at';
+const USER_COLUMNS = 'id, email, name, phone, password_hash, profile_image_key, report_count, created_at';
 
 const BUSINESS_SELECT = 'select business_name, agent_name, license_number, phone, email, website, address, logo_key, updated_at from business_details';
 const SUBSCRIPTION_SELECT = `select s.id, s.plan_id, p.title as plan_title, p.amount_cents as plan_amount_cents, p.interval as plan_interval, s.status,
@@ -73,25 +71,31 @@ export function createAccountsRepository(database: Database) {
       );
       return rows[0]!;
     },
-    /**
-     * Counts one wrong password in one statement (concurrent attempts cannot lose counts); the count restarts
-     * after a lock has passed, and reaching `lockAfter` locks until `lockedUntil`. Returns the new count.
-     */
-    async recordFailedLogin(userId: string, lockAfter: number, now: Date, lockedUntil: Date): Promise<number> {
-      const rows = await database.query<{ failed_login_count: number }>(
-        `with counted as (
-           select id, case when locked_until is not null and locked_until <= $3 then 1 else failed_login_count + 1 end as next
-           from users where id = $1
-         )
-         update users set failed_login_count = counted.next,
-           locked_until = case when counted.next >= $2 then $4::timestamptz when users.locked_until <= $3 then null else users.locked_until end
-         from counted where users.id = counted.id returning users.failed_login_count`,
-        [userId, lockAfter, now, lockedUntil],
-      );
-      return rows[0]?.failed_login_count ?? 0;
+    /** When the (e-mail, address) pair may try again, if it is being held back. */
+    async loginBlockedUntil(keyHash: string, now: Date): Promise<Date | undefined> {
+      const rows = await database.query<{ blocked_until: Date }>('select blocked_until from login_throttles where key_hash = $1 and blocked_until > $2', [keyHash, now]);
+      return rows[0]?.blocked_until;
     },
-    async clearFailedLogins(userId: string): Promise<void> {
-      await database.query('update users set failed_login_count = 0, locked_until = null where id = $1 and (failed_login_count <> 0 or locked_until is not null)', [userId]);
+    /**
+     * Counts one wrong password for the pair in one statement (concurrent attempts cannot lose counts); a pair quiet
+     * for `forgetAfter` starts again. Returns the new count so the caller can set the delay.
+     */
+    async recordLoginFailure(keyHash: string, now: Date, forgetBefore: Date): Promise<number> {
+      const rows = await database.query<{ failures: number }>(
+        `insert into login_throttles(key_hash, failures, updated_at) values ($1, 1, $2)
+         on conflict (key_hash) do update set
+           failures = case when login_throttles.updated_at < $3 then 1 else login_throttles.failures + 1 end,
+           updated_at = excluded.updated_at
+         returning failures`,
+        [keyHash, now, forgetBefore],
+      );
+      return rows[0]?.failures ?? 1;
+    },
+    async blockLogin(keyHash: string, until: Date): Promise<void> {
+      await database.query('update login_throttles set blocked_until = greatest(blocked_until, $2) where key_hash = $1', [keyHash, until]);
+    },
+    async clearLoginFailures(keyHash: string): Promise<void> {
+      await database.query('delete from login_throttles where key_hash = $1', [keyHash]);
     },
     async updatePersonalDetails(userId: string, changes: { name?: string; phone?: string | null }, now: Date, runner: SqlRunner = database): Promise<void> {
       await runner.query('update users set name = coalesce($2, name), phone = case when $3 then $4 else phone end, updated_at = $5 where id = $1', [
@@ -170,7 +174,7 @@ export function createAccountsRepository(database: Database) {
     },
     async setPassword(userId: string, passwordHash: string, now: Date, runner: SqlRunner = database): Promise<void> {
       await runner.query(
-        'update users set password_hash = $2, password_changed_at = $3, updated_at = $3, failed_login_count = 0, locked_until = null where id = $1',
+        'update users set password_hash = $2, password_changed_at = $3, updated_at = $3 where id = $1',
         [userId, passwordHash, now],
       );
       // Every other link sent to this user stops working once the password changed.

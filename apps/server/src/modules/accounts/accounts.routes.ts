@@ -98,9 +98,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       schema: { tags, summary: 'Sign in (no token)', body: loginRequest, response: { 200: loginResponse } },
-      preHandler: rateLimit({ name: 'login', ...L.login, extraKeys: bodyEmail }),
+      // Per address only: a per-account limit would let anyone lock the owner out (throttling per account and address is in the service).
+      preHandler: rateLimit({ name: 'login', ...L.login }),
     },
-    async (request) => ok(await accounts.login(request.body), 'Logged in successfully.'),
+    async (request) => ok(await accounts.login(request.body, request.ip), 'Logged in successfully.'),
   );
 
   app.get(

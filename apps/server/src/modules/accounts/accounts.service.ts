@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  COMMON_PASSWORD_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   RESET_TOKEN_INVALID_MESSAGE,
@@ -12,14 +13,32 @@ import {
 import type { AppContext } from '../../context';
 import { RateLimitedError, UnauthorizedError, ValidationError } from '../../http/errors';
 import { hashToken } from '../auth/auth.service';
+import { isCommonPassword } from './common-passwords';
 import { passwordResetEmail } from '../mail/mail.templates';
 import { isUniqueViolation, type AccountsRepository, type BusinessFields, type BusinessRow, type SubscriptionRow, type UserRow } from './accounts.repository';
 import { processAccountImage, toDataUrl } from './account-images';
 import { BoundedCache } from '../../shared/bounded-cache';
 
-/** Wrong passwords in a row that lock sign-in (answered 429) for LOCKOUT_MS. */
-export const MAX_FAILED_LOGINS = 30;
-export const LOCKOUT_MS = 15 * 60 * 1000;
+/**
+ * Sign-in throttling per (e-mail, client address), decision 2001: the first FREE_LOGIN_FAILURES wrong passwords cost
+ * nothing; each later one holds that pair back twice as long as the last, up to MAX_LOGIN_DELAY_MS. Another address
+ * (the owner's phone, office) is not affected, and an unknown e-mail is throttled exactly like a real account.
+ */
+export const FREE_LOGIN_FAILURES = 5;
+export const FIRST_LOGIN_DELAY_MS = 2_000;
+export const MAX_LOGIN_DELAY_MS = 15 * 60 * 1000;
+/** A pair with no wrong password for this long starts again from zero. */
+const LOGIN_FAILURES_FORGOTTEN_MS = 24 * 60 * 60 * 1000;
+
+/** How long a pair waits after its nth wrong password in a row. */
+export function loginDelayMs(failures: number): number {
+  if (failures <= FREE_LOGIN_FAILURES) return 0;
+  return Math.min(MAX_LOGIN_DELAY_MS, FIRST_LOGIN_DELAY_MS * 2 ** Math.min(30, failures - FREE_LOGIN_FAILURES - 1));
+}
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ValidationError({ password: [COMMON_PASSWORD_MESSAGE] });
+}
+const loginThrottleKey = (email: string, clientAddress: string) => hashToken(`${email.trim().toLowerCase()}|${clientAddress}`);
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const PROFILE_IMAGE_MAX_SIDE = 512;
 export const LOGO_MAX_SIDE = 800;
@@ -120,6 +139,7 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
 
     async register(input: { name: string; email: string; password: string; phone?: string }): Promise<{ token: string; is_subscribed: 0 }> {
       await this.assertEmailFree(input.email);
+      refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -131,21 +151,21 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
       return { token: await ctx.auth.startSession(user.id), is_subscribed: 0 };
     },
 
-    async login(input: { email: string; password: string }): Promise<{ token: string; is_subscribed: 0 | 1; user: AccountUser }> {
-      const user = await repository.findUserByEmail(input.email);
-      if (!user) {
-        await verify(await (decoyHash ??= hashPassword(randomBytes(16).toString('hex'))), input.password).catch(() => false);
-        throw new ValidationError({ email: [INVALID_CREDENTIALS_MESSAGE] });
-      }
+    async login(input: { email: string; password: string }, clientAddress: string): Promise<{ token: string; is_subscribed: 0 | 1; user: AccountUser }> {
+      const throttleKey = loginThrottleKey(input.email, clientAddress);
       const now = ctx.now();
-      if (user.locked_until && new Date(user.locked_until) > now) throw new RateLimitedError((new Date(user.locked_until).getTime() - now.getTime()) / 1000);
-      const matches = await verify(user.password_hash, input.password).catch(() => false);
-      if (!matches) {
-        const failures = await repository.recordFailedLogin(user.id, MAX_FAILED_LOGINS, now, new Date(now.getTime() + LOCKOUT_MS));
-        if (failures >= MAX_FAILED_LOGINS) throw new RateLimitedError(LOCKOUT_MS / 1000);
+      const blockedUntil = await repository.loginBlockedUntil(throttleKey, now);
+      if (blockedUntil) throw new RateLimitedError((blockedUntil.getTime() - now.getTime()) / 1000);
+      const user = await repository.findUserByEmail(input.email);
+      // An unknown e-mail costs one verification too, so neither the answer nor its timing tells an account exists.
+      const matches = await verify(user?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString('hex')))), input.password).catch(() => false);
+      if (!user || !matches) {
+        const failures = await repository.recordLoginFailure(throttleKey, now, new Date(now.getTime() - LOGIN_FAILURES_FORGOTTEN_MS));
+        const delay = loginDelayMs(failures);
+        if (delay > 0) await repository.blockLogin(throttleKey, new Date(now.getTime() + delay));
         throw new ValidationError({ email: [INVALID_CREDENTIALS_MESSAGE] });
       }
-      await repository.clearFailedLogins(user.id);
+      await repository.clearLoginFailures(throttleKey);
       const token = await ctx.auth.startSession(user.id);
       const subscribed = await ctx.auth.isSubscribed(user.id);
       return { token, is_subscribed: subscribed ? 1 : 0, user: await toAccountUser(user) };
@@ -158,6 +178,7 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
 
     /** Single use: the token is consumed, the password replaced and every session of the user ended, all or nothing. */
     async resetPassword(token: string, password: string): Promise<void> {
+      refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const now = ctx.now();
       const userId = await repository.transaction(async (tx) => {

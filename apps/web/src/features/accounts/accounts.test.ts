@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RULES_MESSAGE } from '@cma/contracts';
+import { PASSWORD_RULES_MESSAGE, isWebsiteAddress } from '@cma/contracts';
 import { logoutFailureMessages } from './logout';
 import { destinationAfterSignIn } from './navigation';
 import { formatPhone, imageFileProblem, registerForm, PASSWORDS_DIFFER_MESSAGE } from './forms';
@@ -60,4 +60,19 @@ describe('account forms', () => {
     });
     expect(readApiFailure({ status: 'FETCH_ERROR', error: 'offline' }).message).toBe('Something went wrong.');
   });
+});
+
+describe('business website addresses (the profile form and the server share the rule)', () => {
+  it.each([
+    ['alice.example', true],
+    ['https://www.alice-realty.com/team?x=1', true],
+    ['HTTP://Alice.Example', true],
+    ['javascript:alert(document.cookie)//x.com', false],
+    ['JavaScript://alice.example/%0aalert(1)', false],
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['ftp://alice.example', false],
+    ['https://user:pass@alice.example', false],
+    ['alice', false],
+    ['alice .example', false],
+  ])('%s → %s', (text, valid) => expect(isWebsiteAddress(text)).toBe(valid));
 });

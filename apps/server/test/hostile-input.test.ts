@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
 import { NUL_CHARACTER_MESSAGE, findNulField } from '../src/http/text-guard';
+import { BAD_URL_MESSAGE } from '../src/app';
 
-// A NUL (U+0000) in any text field is refused with 422 naming the field, before it reaches the database (issue 20).
+// A NUL (U+0000) in any text field is refused with 422 naming the field, before it reaches the database, and a badly
+// encoded address answers in the app's envelope (issue 20).
 
 const NUL = 'Ann\u0000Lee';
 
@@ -63,5 +65,11 @@ describe.each(testBackends())('NUL characters are refused with 422 on %s', (back
     const param = await t.app.inject({ method: 'GET', url: '/api/get-history/%00', headers: { authorization: `Bearer ${token}` } });
     expect(param.statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it.each(['/api/get-history/%E0%A4%A', '/%E0%A4%A', '/r/%zz'])('a badly encoded address %s answers 400 in the app envelope', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status_code: 400, message: BAD_URL_MESSAGE });
   });
 });
