@@ -1,6 +1,6 @@
 // Runs the real `cma import` command (bin → tsx → main) as a user would.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,21 @@ describe('cma import', () => {
       { line: 4, message: 'Duplicate Listing Id 1 (first on line 3); row skipped' },
       { line: 5, message: "Close Price: 'abc' is not a number" },
     ]);
+  });
+
+  it('reads a UTF-32 export (some text editors save one) as it reads the UTF-8 one', async () => {
+    const text = readFileSync(join(ROOT, 'samples/ppar-sample.csv'), 'utf8');
+    const points = [0xfeff, ...Array.from(text, (char) => char.codePointAt(0)!)];
+    const view = new DataView(new ArrayBuffer(4 * points.length));
+    points.forEach((point, index) => view.setUint32(4 * index, point, true));
+    const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'utf32.csv');
+    writeFileSync(file, new Uint8Array(view.buffer));
+    const utf32 = await cma('import', '--listings', file, '--json');
+    const utf8 = await cma('import', '--listings', 'samples/ppar-sample.csv', '--json');
+    expect(utf32.stderr).toMatch(/\(utf-32le\): PPAR/);
+    const strip = (stdout: string) => JSON.parse(stdout).records.map(({ uuid: _uuid, ...record }: { uuid: string }) => record);
+    expect(strip(utf32.stdout)).toEqual(strip(utf8.stdout));
+    expect(JSON.parse(utf32.stdout).errors).toEqual([]);
   });
 
   it('fails clearly on a missing file or bad options', async () => {

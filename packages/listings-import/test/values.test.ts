@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeListingsBytes } from '../src/decode';
+import { parseListingsCsv } from '../src/importer';
 import { formatUsDate, INVALID, normalizeLevels, parseDate, parseNumber, serialToDate, stateCode } from '../src/values';
 
 describe('parseNumber reads numbers as MLS exports and spreadsheets write them', () => {
@@ -83,8 +84,17 @@ describe('stateCode and normalizeLevels', () => {
   });
 });
 
+/** `text` written four bytes a character, `bom` first. */
+function utf32(text: string, littleEndian: boolean, bom = true): Uint8Array {
+  const points = [...(bom ? [0xfeff] : []), ...Array.from(text, (char) => char.codePointAt(0)!)];
+  const view = new DataView(new ArrayBuffer(4 * points.length));
+  points.forEach((point, index) => view.setUint32(4 * index, point, littleEndian));
+  return new Uint8Array(view.buffer);
+}
+
 describe('decodeListingsBytes', () => {
   const header = 'Listing ID,Public Remarks\r\n1,Caf\u00e9 nearby\r\n';
+  const wide = 'Listing ID,Public Remarks\r\n1,Caf\u00e9 \u{1F3E1} \u4E2D nearby\r\n';
   it.each([
     ['UTF-8 with BOM', Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(header)]), 'utf-8'],
     ['UTF-8', new TextEncoder().encode(header), 'utf-8'],
@@ -94,5 +104,20 @@ describe('decodeListingsBytes', () => {
     const decoded = decodeListingsBytes(bytes);
     expect(decoded.encoding).toBe(encoding);
     expect(decoded.text.replace(/^\uFEFF/, '')).toBe(header);
+  });
+
+  it.each([
+    ['UTF-32LE with BOM', utf32(wide, true), 'utf-32le'],
+    ['UTF-32BE with BOM', utf32(wide, false), 'utf-32be'],
+    ['UTF-32LE without BOM', utf32(wide, true, false), 'utf-32le'],
+    ['UTF-32BE without BOM', utf32(wide, false, false), 'utf-32be'],
+  ])('%s (read as UTF-16 before: a NUL after every character)', (_name, bytes, encoding) => {
+    expect(decodeListingsBytes(bytes)).toEqual({ text: wide, encoding });
+    expect(parseListingsCsv(decodeListingsBytes(bytes).text).headers).toEqual(['Listing ID', 'Public Remarks']);
+  });
+
+  it('turns UTF-32 values that are no character, and a cut last character, into U+FFFD', () => {
+    const bytes = new Uint8Array([...utf32('ab', true), 0x00, 0xd8, 0, 0, 0x00, 0x00, 0x11, 0x00, 0x41, 0x00]);
+    expect(decodeListingsBytes(bytes).text).toBe('ab\uFFFD\uFFFD\uFFFD');
   });
 });
