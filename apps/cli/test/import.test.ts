@@ -1,5 +1,5 @@
 // Runs the real `cma import` command (bin → tsx → main) as a user would.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,22 @@ describe('cma import', () => {
     const strip = (stdout: string) => JSON.parse(stdout).records.map(({ uuid: _uuid, ...record }: { uuid: string }) => record);
     expect(strip(utf32.stdout)).toEqual(strip(utf8.stdout));
     expect(JSON.parse(utf32.stdout).errors).toEqual([]);
+  });
+
+  it('exits quietly with 0 when the reader stops early (`cma import … | head`)', async () => {
+    const rows = Array.from({ length: 5000 }, (_, index) => `${1000 + index},${index},Oak St,${100_000 + index},1000`);
+    const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'many.csv');
+    writeFileSync(file, `Listing ID,Street Number,Street Name,Close Price,Above Grade Finished Area\n${rows.join('\n')}\n`);
+    for (const args of [['--json'], []]) {
+      const child = spawn(process.execPath, [CMA, 'import', '--listings', file, ...args], { cwd: ROOT });
+      let stderr = '';
+      child.stderr.on('data', (data: Buffer) => (stderr += data));
+      // Like `head -c 100`: take the first piece of output, then close the pipe while the command still writes.
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).not.toMatch(/EPIPE|Error|at /);
+      expect(code).toBe(0);
+    }
   });
 
   it('fails clearly on a missing file or bad options', async () => {
