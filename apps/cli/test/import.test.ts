@@ -65,6 +65,14 @@ describe('cma import', () => {
     expect(JSON.parse(utf32.stdout).errors).toEqual([]);
   });
 
+  it('shows a cell\'s escape sequences in problem lines instead of sending them to the terminal', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'escapes.csv');
+    writeFileSync(file, 'Listing ID,Street Number,Street Name,Close Price,Above Grade Finished Area\n1,5,Oak St,\u001b[2Jabc,1000\n');
+    const { stdout } = await cma('import', '--listings', file);
+    expect(stdout).toContain("line 2: Close Price: '\\x1b[2Jabc' is not a number");
+    expect(stdout).not.toContain('\u001b');
+  });
+
   it('exits quietly with 0 when the reader stops early (`cma import … | head`)', async () => {
     const rows = Array.from({ length: 5000 }, (_, index) => `${1000 + index},${index},Oak St,${100_000 + index},1000`);
     const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'many.csv');

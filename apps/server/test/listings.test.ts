@@ -197,4 +197,23 @@ describe('load-listings command', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('reports rows without a Listing Id on their line, and prints a bad header with its escape sequences shown, not run', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cma-load-'));
+    try {
+      const good = ['MLS #,Status,Address,Above Grade Fin Area (SqFt),Sold Price', '7001,Sold,12 Tejon St,1500,400000', ',Sold,14 Tejon St,1400,390000', '7003,Sold,16 Tejon St,1300,380000'].join('\n');
+      await writeFile(path.join(dir, 'good.csv'), good);
+      await writeFile(path.join(dir, 'bad.csv'), '\u001b[2J\u001b]0;owned\u0007Name,\u001b[31mColour\n1,2\n');
+      const result = await promisify(execFile)('npx', ['tsx', 'apps/server/src/modules/listings/load-listings.cli.ts', path.join(dir, 'good.csv'), path.join(dir, 'bad.csv')], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+      }).then(() => ({ code: 0, stdout: '', stderr: '' }), (error: { code: number; stdout: string; stderr: string }) => error);
+      expect(result.code).toBe(1); // bad.csv could not be loaded
+      expect(result.stdout).toMatch(/good\.csv: .*rows read 3, records 2, listings written 2, problems 1;/);
+      expect(result.stdout).toContain('  line 3: no Listing Id; row skipped');
+      expect(result.stderr).toContain('(headers: \\x1b[2J\\x1b]0;owned\\x07Name, \\x1b[31mColour)');
+      expect(result.stdout + result.stderr).not.toContain('\u001b');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

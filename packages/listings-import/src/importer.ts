@@ -34,6 +34,8 @@ export interface ImportOptions {
   headerSearchChars?: number;
   /** uuid source for records; defaults to random v4 uuids from crypto.getRandomValues. */
   uuid?: () => string;
+  /** Skip and report rows without a Listing Id (a listing database keys listings by it); by default they are kept. */
+  requireListingId?: boolean;
 }
 
 export interface ImportSummary {
@@ -294,6 +296,10 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
         return;
       }
       seenListingIds.set(key, line);
+    } else if (options.requireListingId) {
+      problems.push('no Listing Id; row skipped');
+      batch.errors.push({ line, message: problems.join('; ') });
+      return;
     }
     batch.records.push(record);
     summary.kept += 1;

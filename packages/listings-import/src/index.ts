@@ -17,3 +17,4 @@ export {
 } from './values';
 export type { NotAvailable, DateSystem, ParsedDate } from './values';
 export { splitStreetAddress } from './row-mapper';
+export { printableText } from './printable';

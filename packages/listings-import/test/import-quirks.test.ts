@@ -238,6 +238,21 @@ describe('record fields of spec §3', () => {
   });
 });
 
+describe('requireListingId (the listing database keys listings by it)', () => {
+  const text = csv([HEADER, ROW_A, ['', ...ROW_B.slice(1)], [' n/a ', ...ROW_B.slice(1)], ['1003', ...ROW_B.slice(1)]]);
+
+  it('skips and reports each row without a Listing Id on its line', () => {
+    const result = parseListingsCsv(text, { requireListingId: true });
+    expect(result.records.map((record) => record['Listing Id'])).toEqual(['1001', '1003']);
+    expect(result.errors).toEqual([{ line: 3, message: 'no Listing Id; row skipped' }, { line: 4, message: 'no Listing Id; row skipped' }]);
+    expect(result).toMatchObject({ rows: 4, kept: 2 });
+  });
+
+  it('keeps them by default (the app imports a row with an address but no Listing Id)', () => {
+    expect(parseListingsCsv(text).records).toHaveLength(4);
+  });
+});
+
 describe('a field longer than MAX_FIELD_CHARS', () => {
   // A stray quote turns the rest of an export into one field: the import stops there, naming where the field starts.
   const rows = Array.from({ length: 40_000 }, (_, index) => ['2' + String(index).padStart(6, '0'), ...ROW_A.slice(1)]);

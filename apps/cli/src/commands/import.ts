@@ -1,7 +1,7 @@
 // `cma import --listings FILE.csv [--format recolorado|ppar|auto] --json` (DESIGN.md §6): one JSON object on stdout,
 // { format, rows, records, errors }. Without --json a short human summary is printed instead.
 import { readFile } from 'node:fs/promises';
-import { decodeListingsBytes, parseListingsCsv, type FormatOption } from '@cma/listings-import';
+import { decodeListingsBytes, parseListingsCsv, printableText, type FormatOption } from '@cma/listings-import';
 
 const USAGE = 'Usage: cma import --listings FILE.csv [--format recolorado|ppar|auto] --json';
 const FORMATS: readonly FormatOption[] = ['recolorado', 'ppar', 'auto'];
@@ -60,7 +60,7 @@ export async function run(args: string[]): Promise<number> {
   const { text, encoding } = decodeListingsBytes(bytes);
   const result = parseListingsCsv(text, { format: parsed.format });
   process.stderr.write(
-    `cma import: ${parsed.listings} (${encoding}): ${result.format} (detected ${result.detectedFormat}), ` +
+    `cma import: ${printableText(parsed.listings)} (${encoding}): ${result.format} (detected ${result.detectedFormat}), ` +
       `${result.rows} rows, ${result.records.length} records, ${result.errors.length} problems\n`,
   );
   if (parsed.json) {
@@ -71,7 +71,8 @@ export async function run(args: string[]): Promise<number> {
       `Rows read: ${result.rows}`,
       `Records kept: ${result.records.length}`,
       `Problems: ${result.errors.length}`,
-      ...result.errors.slice(0, 50).map((error) => `  line ${error.line}: ${error.message}`),
+      // Messages quote cells: a file's escape sequences must not reach the terminal (JSON escapes them itself).
+      ...result.errors.slice(0, 50).map((error) => `  line ${error.line}: ${printableText(error.message)}`),
     ];
     if (result.errors.length > 50) lines.push(`  … ${result.errors.length - 50} more (use --json for all)`);
     process.stdout.write(`${lines.join('\n')}\n`);

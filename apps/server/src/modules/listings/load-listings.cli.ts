@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '@cma/db';
-import { decodeListingsBytes, parseListingsCsv, type FormatOption } from '@cma/listings-import';
+import { decodeListingsBytes, parseListingsCsv, printableText, type FormatOption } from '@cma/listings-import';
 import { parseConfig } from '../../config';
 import { createListingsRepository } from './listings.repository';
 
@@ -55,21 +55,24 @@ async function main(): Promise<number> {
       try {
         bytes = await readFile(file);
       } catch (error) {
-        console.error(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+        console.error(`${printableText(file)}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
         failed = true;
         continue;
       }
-      const result = parseListingsCsv(decodeListingsBytes(bytes).text, { format: args.format, uuid: randomUUID });
+      // Listings are stored by their Listing Id: a row without one is reported here, not dropped by the upsert.
+      const result = parseListingsCsv(decodeListingsBytes(bytes).text, { format: args.format, uuid: randomUUID, requireListingId: true });
       if (result.unmappedRequired.length > 0) {
-        console.error(`${file}: required columns not recognised: ${result.unmappedRequired.join(', ')} (headers: ${result.headers.join(', ')})`);
+        const headers = result.headers.map(printableText).join(', ');
+        console.error(`${printableText(file)}: required columns not recognised: ${result.unmappedRequired.join(', ')} (headers: ${headers})`);
         failed = true;
         continue;
       }
       const source = result.format === 'PPAR' ? 'ppar' : 'recolorado';
       const written = await repository.upsert(result.records.map((record) => ({ source, record })), new Date());
       const ms = Math.round(performance.now() - started);
-      console.log(`${path.basename(file)}: format ${result.format}${args.format === 'auto' ? ' (detected)' : ''}; rows read ${result.rows}, records ${result.kept}, listings written ${written}, problems ${result.errors.length}; ${ms} ms`);
-      for (const problem of result.errors.slice(0, 20)) console.log(`  line ${problem.line}: ${problem.message}`);
+      console.log(`${printableText(path.basename(file))}: format ${result.format}${args.format === 'auto' ? ' (detected)' : ''}; rows read ${result.rows}, records ${result.kept}, listings written ${written}, problems ${result.errors.length}; ${ms} ms`);
+      // Messages quote cells: a file's escape sequences must not reach the terminal.
+      for (const problem of result.errors.slice(0, 20)) console.log(`  line ${problem.line}: ${printableText(problem.message)}`);
       if (result.errors.length > 20) console.log(`  … and ${result.errors.length - 20} more`);
     }
     console.log(`listings in the database: ${await repository.count()}`);
