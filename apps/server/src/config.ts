@@ -51,6 +51,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: optionalString,
+  REPORT_LINK_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'REPORT_LINK_KEY must be at least 32 characters' }),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -90,6 +91,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // Behind a load balancer, TRUST_PROXY (true, a hop count or a CIDR list) lets X-Forwarded-For name the client; never by default,
     // or anyone could spoof an address to get around per-IP rate limits.
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    // The key live-link tokens are derived with (decision 2030); without it, one is generated and kept in the database.
+    reportLinkKey: e.REPORT_LINK_KEY ?? null,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -12,6 +12,7 @@ import { createMailService, type MailService } from './modules/mail/mail.service
 import type { MailTransport } from './modules/mail/mail.types';
 import type { FileStorage } from './modules/storage/file-storage';
 import { createOutboxTransport, createSmtpTransport } from './adapters/mail/nodemailer-transport';
+import { createWorkerPdfRenderer, type PdfRenderer } from './modules/report/pdf-renderer';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage';
 import { createS3FileStorage } from './adapters/storage/s3-file-storage';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   content: ContentService;
   mail: MailService;
   storage: FileStorage;
+  /** One PDF worker per instance, shared by the report and report-links modules (started on the first render). */
+  pdfRenderer: PdfRenderer;
 }
 
 export interface ContextOverrides {
@@ -51,5 +54,6 @@ export function createContext(config: AppConfig, database: Database, log: Fastif
     content: createContentService(createContentRepository(database)),
     mail: createMailService({ jobs, transport, from: config.mailFrom, log }),
     storage: overrides.storage ?? (config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(path.join(config.dataDir, 'files'))),
+    pdfRenderer: createWorkerPdfRenderer(),
   };
 }

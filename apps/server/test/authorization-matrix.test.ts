@@ -54,6 +54,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/search-comparables-rets': 'subscriber',
   'POST /api/send-pdf': 'subscriber',
   'POST /api/update-report-counter': 'subscriber',
+  'POST /api/report-links': 'subscriber',
+  'GET /api/report-links': 'subscriber',
+  'DELETE /api/report-links/:token': 'subscriber',
+  'PATCH /api/report-links/:token': 'subscriber',
 };
 
 const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/public/api/') || url === '/healthz' || url === '/readyz';

@@ -10,3 +10,4 @@ export * from './history';
 export * from './report';
 export * from './contact';
 export * from './landing';
+export * from './report-links';

@@ -3,29 +3,9 @@
 import { Circle, G, Line, Path, Rect, Svg, Text } from '@react-pdf/renderer';
 import type { ComparableView, PropertyView } from './build-input';
 import { INK, MUTED, RULE, miles, shortMoney, tint } from './theme';
+import { relativeMapLayout, ticksFor } from './chart-scale';
 
 const FONT = 'Helvetica';
-
-/** Rounds a span to a 1/2/5 × 10^n step so axes read naturally. */
-function niceStep(span: number, ticks: number): number {
-  const raw = span / Math.max(1, ticks);
-  const magnitude = 10 ** Math.floor(Math.log10(raw || 1));
-  const residual = raw / magnitude;
-  return (residual > 5 ? 10 : residual > 2 ? 5 : residual > 1 ? 2 : 1) * magnitude;
-}
-
-function ticksFor(min: number, max: number, count: number): { min: number; max: number; ticks: number[] } {
-  if (min === max) {
-    min -= Math.abs(min) * 0.1 || 1;
-    max += Math.abs(max) * 0.1 || 1;
-  }
-  const step = niceStep(max - min, count);
-  const lo = Math.floor(min / step) * step;
-  const hi = Math.ceil(max / step) * step;
-  const ticks: number[] = [];
-  for (let t = lo; t <= hi + step / 2; t += step) ticks.push(Math.round(t * 1e6) / 1e6);
-  return { min: lo, max: hi, ticks };
-}
 
 interface MapProps {
   subject: PropertyView;
@@ -48,19 +28,11 @@ export function RelativeMap({ subject, comparables, colour, width, height }: Map
       </Svg>
     );
   }
-  const lat0 = subject.latitude;
-  const lon0 = subject.longitude;
-  const milesPerLat = 69.0;
-  const milesPerLon = 69.17 * Math.cos((lat0 * Math.PI) / 180);
-  const points = located.map((c) => ({ comp: c, x: (c.longitude! - lon0) * milesPerLon, y: (c.latitude! - lat0) * milesPerLat }));
-  const reach = Math.max(0.25, ...points.map((p) => Math.max(Math.abs(p.x), Math.abs(p.y))));
+  const { points, reach, ringStep, rings } = relativeMapLayout(subject, located);
   const pad = 34;
   const cx = width / 2;
   const cy = height / 2;
   const scale = Math.min((width / 2 - pad) / reach, (height / 2 - pad) / reach);
-  const ringStep = niceStep(reach, 3);
-  const rings: number[] = [];
-  for (let r = ringStep; r <= reach * 1.05 + 1e-9; r += ringStep) rings.push(r);
   const barMiles = ringStep;
 
   return (

@@ -4,3 +4,4 @@ export * from './build-input';
 export { NOT_AVAILABLE, toSaleFacts, numberOf } from './facts';
 export { ReportDocument, LEGAL_PARAGRAPHS } from './document';
 export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './render';
+export * from './stored-photos';

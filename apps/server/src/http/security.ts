@@ -72,5 +72,6 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
+    .replace(/^(\/r\/|\/api\/report-links\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&](?:token|key|signature|code)=)[^&#]*/gi, '$1[redacted]');
 }

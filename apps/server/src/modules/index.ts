@@ -8,8 +8,9 @@ import { imagesRoutes } from './images/images.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { historyRoutes } from './history/history.routes';
 import { reportRoutes } from './report/report.routes';
+import { reportLinksRoutes } from './report-links/report-links.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { landingRoutes } from './landing/landing.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, contactRoutes, landingRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, contactRoutes, landingRoutes];

@@ -10,6 +10,7 @@ export interface AgentProfile {
   website: string | null;
   address: string | null;
   logo_key: string | null;
+  profile_image_key: string | null;
 }
 
 export function createReportRepository(database: Database) {
@@ -18,11 +19,20 @@ export function createReportRepository(database: Database) {
     async agentProfile(userId: string): Promise<AgentProfile | undefined> {
       const [row] = await database.query<AgentProfile>(
         `select u.name, u.email, b.agent_name, b.business_name, coalesce(nullif(b.phone, ''), u.phone) as phone,
-                b.email as business_email, b.website, b.address, b.logo_key
+                b.email as business_email, b.website, b.address, b.logo_key, u.profile_image_key
          from users u left join business_details b on b.user_id = u.id where u.id = $1`,
         [userId],
       );
       return row;
+    },
+
+    /** The user's stored photos of these properties (the images module's table, read for printing only), oldest first. */
+    async propertyImages(userId: string, propertyIds: readonly string[]): Promise<{ id: string; property_id: string; storage_key: string; content_type: string }[]> {
+      if (propertyIds.length === 0) return [];
+      return database.query(
+        'select id, property_id, storage_key, content_type from property_images where user_id = $1 and property_id = any($2::text[]) order by created_at, id',
+        [userId, [...propertyIds]],
+      );
     },
 
     /** Counts a report id once: true when this call counted it. */

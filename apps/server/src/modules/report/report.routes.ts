@@ -5,13 +5,10 @@ import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { createReportRepository } from './report.repository';
 import { createReportService } from './report.service';
-import { createWorkerPdfRenderer } from './pdf-renderer';
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const renderer = createWorkerPdfRenderer();
-  app.addHook('onClose', () => renderer.close());
   const service = createReportService({
-    renderer,
+    renderer: app.ctx.pdfRenderer,
     repository: createReportRepository(app.ctx.database),
     mail: app.ctx.mail,
     storage: app.ctx.storage,

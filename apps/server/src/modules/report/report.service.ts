@@ -1,9 +1,9 @@
-import { buildReportInput, ReportStateError } from '@cma/report';
+import { buildReportInput, migrateReportState, photoPropertyIds, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto } from '@cma/report';
 import type { PdfRenderer } from './pdf-renderer';
 import type { FileStorage } from '../storage/file-storage';
 import type { MailService } from '../mail/mail.service';
 import { ValidationError } from '../../http/errors';
-import type { ReportRepository } from './report.repository';
+import type { AgentProfile, ReportRepository } from './report.repository';
 import { sniffImageType } from '../../http/uploads';
 
 interface Deps {
@@ -27,42 +27,77 @@ export function pdfFilename(street: string): string {
   return `${slug || 'Report'}-CMA.pdf`;
 }
 
+/** A report ready to print: the engine's view model and the agent it is branded for. */
+export interface PreparedReport {
+  input: ReportDocumentInput;
+  profile: AgentProfile;
+  /** The agent's profile picture as a png/jpeg data URL, or null. */
+  headshot: string | null;
+}
+
 export function createReportService(deps: Deps) {
+  const dataUrlOf = async (key: string | null): Promise<string | null> => {
+    if (!key) return null;
+    const bytes = await deps.storage.get(key);
+    const type = bytes && pdfImageType(bytes);
+    return bytes && type ? `data:${type};base64,${bytes.toString('base64')}` : null;
+  };
+
+  /**
+   * The one way the server reads a report state for printing (the e-mailed PDF, the live page and its PDF): the agent's
+   * business details and logo on file, optionally the photos the agent stored for its properties, then buildReportInput.
+   */
+  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean } = {}): Promise<PreparedReport> {
+    const profile = await deps.repository.agentProfile(userId);
+    if (!profile) throw new ValidationError({ user: ['Unknown user.'] });
+    let state: Record<string, unknown>;
+    try {
+      state = typeof stateOrJson === 'string' ? JSON.parse(stateOrJson) : stateOrJson;
+    } catch {
+      throw new ValidationError({ state: ['The state must be a JSON string.'] });
+    }
+    // The business logo on file is used when the state carries none.
+    if (state && typeof state === 'object' && !(Array.isArray(state.businessImages) && state.businessImages.length) && profile.logo_key) {
+      const logo = await dataUrlOf(profile.logo_key);
+      if (logo) state = { ...state, businessImages: [logo] };
+    }
+    if (options.storedPhotos && state && typeof state === 'object' && !Array.isArray(state)) {
+      const migrated = migrateReportState(state);
+      const rows = await deps.repository.propertyImages(userId, photoPropertyIds(migrated));
+      const photos: Record<string, StoredPhoto[]> = {};
+      for (const row of rows) {
+        const bytes = await deps.storage.get(row.storage_key);
+        if (bytes) (photos[row.property_id] ??= []).push({ id: row.id, data_url: `data:${row.content_type};base64,${bytes.toString('base64')}` });
+      }
+      state = { ...migrated, ...withStoredPhotos(migrated, photos) } as unknown as Record<string, unknown>;
+    }
+    let input: ReportDocumentInput;
+    try {
+      input = buildReportInput(state, {
+        now: deps.now(),
+        mapTileUrl: deps.mapTileUrl,
+        agent: {
+          agentName: profile.agent_name || profile.name,
+          agentEmail: profile.business_email || profile.email,
+          agentPhone: profile.phone ?? '',
+          businessName: profile.business_name ?? '',
+          businessAddress: profile.address ?? '',
+          businessWebsite: profile.website ?? '',
+        },
+      });
+    } catch (error) {
+      if (error instanceof ReportStateError) throw new ValidationError({ state: [error.message] });
+      throw error;
+    }
+    return { input, profile, headshot: await dataUrlOf(profile.profile_image_key) };
+  }
+
   return {
+    prepare,
+
     /** Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client. */
     async sendPdf(userId: string, request: { email: string; state: string | Record<string, unknown>; message?: string }) {
-      const profile = await deps.repository.agentProfile(userId);
-      if (!profile) throw new ValidationError({ user: ['Unknown user.'] });
-      let state: Record<string, unknown>;
-      try {
-        state = typeof request.state === 'string' ? JSON.parse(request.state) : request.state;
-      } catch {
-        throw new ValidationError({ state: ['The state must be a JSON string.'] });
-      }
-      // The business logo on file is used when the state carries none.
-      if (state && typeof state === 'object' && !(Array.isArray(state.businessImages) && state.businessImages.length) && profile.logo_key) {
-        const logo = await deps.storage.get(profile.logo_key);
-        const type = logo && pdfImageType(logo);
-        if (logo && type) state = { ...state, businessImages: [`data:${type};base64,${logo.toString('base64')}`] };
-      }
-      let input;
-      try {
-        input = buildReportInput(state, {
-          now: deps.now(),
-          mapTileUrl: deps.mapTileUrl,
-          agent: {
-            agentName: profile.agent_name || profile.name,
-            agentEmail: profile.business_email || profile.email,
-            agentPhone: profile.phone ?? '',
-            businessName: profile.business_name ?? '',
-            businessAddress: profile.address ?? '',
-            businessWebsite: profile.website ?? '',
-          },
-        });
-      } catch (error) {
-        if (error instanceof ReportStateError) throw new ValidationError({ state: [error.message] });
-        throw error;
-      }
+      const { input, profile } = await prepare(userId, request.state);
       const pdf = await deps.renderer.render(input);
       const filename = pdfFilename(input.subject.street);
       const agentName = input.branding.agentName || profile.name;

@@ -1,0 +1,109 @@
+import type { Database } from '@cma/db';
+
+export type DeviceClass = 'phone' | 'tablet' | 'desktop';
+
+export interface LinkRow {
+  id: number;
+  token_seed: string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  views: number | string;
+  last_viewed_at: Date | string | null;
+}
+
+/** What /r/<token> needs to know about a link and the report behind it, in one read. */
+export interface ResolvedLink {
+  id: number;
+  user_id: string;
+  history_id: number;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  first_viewed_at: Date | string | null;
+  history_updated_at: Date | string;
+  history_deleted: boolean;
+}
+
+export function createReportLinksRepository(database: Database) {
+  return {
+    /** The owner's saved report (not deleted): its id, address, client and when it was last saved; undefined otherwise. */
+    async ownedHistory(userId: string, historyId: number): Promise<{ id: number; address: string; updated_at: Date | string } | undefined> {
+      const [row] = await database.query<{ id: number; address: string; updated_at: Date | string }>(
+        'select id, address, updated_at from report_history where id = $1 and user_id = $2 and deleted_at is null',
+        [historyId, userId],
+      );
+      return row;
+    },
+
+    async insert(link: { userId: string; historyId: number; tokenHash: string; tokenSeed: string; createdAt: Date; expiresAt: Date }): Promise<number> {
+      const [row] = await database.query<{ id: number }>(
+        `insert into report_links (user_id, history_id, token_hash, token_seed, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        [link.userId, link.historyId, link.tokenHash, link.tokenSeed, link.createdAt.toISOString(), link.expiresAt.toISOString()],
+      );
+      return Number(row!.id);
+    },
+
+    /** The report's links, newest first, each with its view count and last view. */
+    async listForHistory(userId: string, historyId: number): Promise<LinkRow[]> {
+      return database.query<LinkRow>(
+        `select l.id, l.token_seed, l.expires_at, l.revoked_at,
+                (select count(*) from report_link_views v where v.link_id = l.id) as views,
+                (select max(viewed_at) from report_link_views v where v.link_id = l.id) as last_viewed_at
+         from report_links l where l.user_id = $1 and l.history_id = $2 order by l.created_at desc, l.id desc`,
+        [userId, historyId],
+      );
+    },
+
+    /** The owner's link with this token hash. */
+    async ownedLink(userId: string, tokenHash: string): Promise<{ id: number; token_seed: string; expires_at: Date | string; revoked_at: Date | string | null } | undefined> {
+      const [row] = await database.query<{ id: number; token_seed: string; expires_at: Date | string; revoked_at: Date | string | null }>(
+        'select id, token_seed, expires_at, revoked_at from report_links where user_id = $1 and token_hash = $2',
+        [userId, tokenHash],
+      );
+      return row;
+    },
+
+    async revoke(linkId: number, at: Date): Promise<void> {
+      await database.query('update report_links set revoked_at = coalesce(revoked_at, $2) where id = $1', [linkId, at.toISOString()]);
+    },
+
+    async setExpiry(linkId: number, expiresAt: Date): Promise<void> {
+      await database.query('update report_links set expires_at = $2 where id = $1', [linkId, expiresAt.toISOString()]);
+    },
+
+    /** The link behind a token hash, with the state of its report (one indexed read on every /r/ request). */
+    async resolve(tokenHash: string): Promise<ResolvedLink | undefined> {
+      const [row] = await database.query<ResolvedLink>(
+        `select l.id, l.user_id, l.history_id, l.expires_at, l.revoked_at, l.first_viewed_at,
+                h.updated_at as history_updated_at, (h.deleted_at is not null) as history_deleted
+         from report_links l join report_history h on h.id = l.history_id where l.token_hash = $1`,
+        [tokenHash],
+      );
+      return row;
+    },
+
+    /** The saved state behind a link (read when the page is not cached). */
+    async historyState(historyId: number): Promise<string | undefined> {
+      const [row] = await database.query<{ state: string }>('select state from report_history where id = $1', [historyId]);
+      return row?.state;
+    },
+
+    async recordView(linkId: number, at: Date, device: DeviceClass): Promise<void> {
+      await database.query('insert into report_link_views (link_id, viewed_at, device) values ($1, $2, $3)', [linkId, at.toISOString(), device]);
+    },
+
+    /** Marks the first view; true for exactly one caller across instances (the one that sends the agent's e-mail). */
+    async claimFirstView(linkId: number, at: Date): Promise<boolean> {
+      const rows = await database.query('update report_links set first_viewed_at = $2 where id = $1 and first_viewed_at is null returning id', [linkId, at.toISOString()]);
+      return rows.length === 1;
+    },
+
+    /** The secret stored under `name`, created with `generate()` by whichever instance asks first. */
+    async secret(name: string, generate: () => string): Promise<string> {
+      await database.query('insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, generate()]);
+      const [row] = await database.query<{ value: string }>('select value from app_secrets where name = $1', [name]);
+      return row!.value;
+    },
+  };
+}
+export type ReportLinksRepository = ReturnType<typeof createReportLinksRepository>;

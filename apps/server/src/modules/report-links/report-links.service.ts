@@ -1,0 +1,207 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_NOT_FOUND_MESSAGE, REPORT_LINK_TOKEN_PATTERN, type ReportLink, type ReportLinkSummary } from '@cma/contracts';
+import { livePagePhotos, renderLivePage } from '@cma/report/live';
+import { NotFoundError } from '../../http/errors';
+import { BoundedCache } from '../../shared/bounded-cache';
+import type { MailService } from '../mail/mail.service';
+import type { PdfRenderer } from '../report/pdf-renderer';
+import { pdfFilename, type PreparedReport, type ReportService } from '../report/report.service';
+import type { DeviceClass, ReportLinksRepository, ResolvedLink } from './report-links.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A rendered page serves this long: profile edits (name, phone, logo) show within a minute; a new save at once. */
+export const LIVE_PAGE_TTL_MS = 60_000;
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The page as it is sent: compressed once when it is rendered, not on every request. */
+export interface LivePageBody {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+interface LivePhoto {
+  type: string;
+  bytes: Buffer;
+}
+
+/** One link's rendered page, its photos and (once asked for) its PDF, valid for one saved version of the report. */
+interface LiveEntry {
+  version: string;
+  builtAt: number;
+  prepared: PreparedReport;
+  page: LivePageBody;
+  photos: LivePhoto[];
+  pdf?: Promise<Buffer>;
+}
+
+function photoOf(dataUrl: string): LivePhoto {
+  const match = /^data:(image\/[a-z]+);base64,(.*)$/s.exec(dataUrl);
+  return match ? { type: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : { type: 'application/octet-stream', bytes: Buffer.alloc(0) };
+}
+
+interface Deps {
+  repository: ReportLinksRepository;
+  report: ReportService;
+  renderer: PdfRenderer;
+  mail: MailService;
+  now: () => Date;
+  publicUrl: string;
+  /** REPORT_LINK_KEY, or null to use the key kept in the database. */
+  configuredKey: string | null;
+}
+
+export function createReportLinksService(deps: Deps) {
+  const { repository, now } = deps;
+  let keyPromise: Promise<string> | undefined;
+  const key = () => (keyPromise ??= deps.configuredKey ? Promise.resolve(deps.configuredKey) : repository.secret('report-link-key', () => randomBytes(32).toString('base64url')));
+  /** The token of a seed: an HMAC under the server's key, so the seed alone (a database dump) does not open the link. */
+  const tokenOf = async (seed: string) => createHmac('sha256', await key()).update(seed).digest('base64url');
+  const urlOf = (token: string) => `${deps.publicUrl}/r/${token}`;
+
+  const cache = new BoundedCache<number, LiveEntry>(CACHE_BYTES, (entry) => entry.page.html.length * 1.5 + entry.photos.reduce((n, p) => n + p.bytes.length, 0) * 2);
+  const building = new Map<string, Promise<LiveEntry>>();
+
+  async function ownedHistory(userId: string, historyId: number) {
+    const history = await repository.ownedHistory(userId, historyId);
+    // Another agent's report looks exactly like one that does not exist.
+    if (!history) throw new NotFoundError('This saved report no longer exists.');
+    return history;
+  }
+
+  async function ownedLink(userId: string, token: string) {
+    const link = REPORT_LINK_TOKEN_PATTERN.test(token) ? await repository.ownedLink(userId, sha256(token)) : undefined;
+    if (!link) throw new NotFoundError(REPORT_LINK_NOT_FOUND_MESSAGE);
+    return link;
+  }
+
+  /** The link behind a token when it may be shown now: known, not revoked, not expired, its report not deleted. */
+  async function liveLink(token: string): Promise<ResolvedLink | null> {
+    if (!REPORT_LINK_TOKEN_PATTERN.test(token)) return null;
+    const link = await repository.resolve(sha256(token));
+    if (!link || link.revoked_at || link.history_deleted || new Date(link.expires_at).getTime() <= now().getTime()) return null;
+    return link;
+  }
+
+  /** The link's rendered page: from the cache while its report is unchanged and the page is fresh, else built once. */
+  async function entryFor(link: ResolvedLink, token: string): Promise<LiveEntry | null> {
+    const version = iso(link.history_updated_at);
+    const cached = cache.get(link.id);
+    if (cached && cached.version === version && now().getTime() - cached.builtAt < LIVE_PAGE_TTL_MS) return cached;
+    const buildKey = `${link.id}:${version}`;
+    let pending = building.get(buildKey);
+    if (!pending) {
+      pending = (async () => {
+        const state = await repository.historyState(link.history_id);
+        if (state === undefined) throw new NotFoundError(REPORT_LINK_NOT_FOUND_MESSAGE);
+        const prepared = await deps.report.prepare(link.user_id, state, { storedPhotos: true });
+        const photos = livePagePhotos(prepared.input, prepared.headshot);
+        const html = renderLivePage(prepared.input, { headshot: prepared.headshot, pdfUrl: `/r/${token}/pdf`, photoUrl: (i) => `/r/${token}/photos/${i}` });
+        const bytes = Buffer.from(html);
+        const page = { html: bytes, br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(bytes, { level: 9 }) };
+        const entry: LiveEntry = { version, builtAt: now().getTime(), prepared, page, photos: photos.map(photoOf) };
+        cache.set(link.id, entry);
+        return entry;
+      })().finally(() => building.delete(buildKey));
+      building.set(buildKey, pending);
+    }
+    return pending;
+  }
+
+  async function notifyFirstView(link: ResolvedLink, prepared: PreparedReport): Promise<void> {
+    if (link.first_viewed_at || !(await repository.claimFirstView(link.id, now()))) return;
+    const { input, profile } = prepared;
+    const who = input.clientName || 'Your client';
+    const street = input.subject.street;
+    await deps.mail.send({
+      to: profile.business_email || profile.email,
+      subject: `${who} opened your CMA for ${street}`,
+      title: `${who} opened your CMA`,
+      paragraphs: [
+        `${who} just opened the live report for ${input.subject.fullAddress} (${iso(now()).slice(0, 16).replace('T', ' ')} UTC).`,
+        'This is the only e-mail about this link; every later view is counted in your history.',
+      ],
+      action: { label: 'See your reports', url: `${deps.publicUrl}/history` },
+    });
+  }
+
+  return {
+    async create(userId: string, historyId: number, expiresInDays = REPORT_LINK_DEFAULT_DAYS): Promise<ReportLink> {
+      await ownedHistory(userId, historyId);
+      const seed = randomBytes(24).toString('base64url');
+      const token = await tokenOf(seed);
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + expiresInDays * DAY_MS);
+      await repository.insert({ userId, historyId, tokenHash: sha256(token), tokenSeed: seed, createdAt, expiresAt });
+      return { token, url: urlOf(token), expires_at: expiresAt.toISOString() };
+    },
+
+    async list(userId: string, historyId: number): Promise<ReportLinkSummary[]> {
+      await ownedHistory(userId, historyId);
+      const rows = await repository.listForHistory(userId, historyId);
+      return Promise.all(
+        rows.map(async (row) => {
+          const token = await tokenOf(row.token_seed);
+          return {
+            token,
+            url: urlOf(token),
+            expires_at: iso(row.expires_at),
+            revoked: row.revoked_at !== null,
+            views: Number(row.views),
+            last_viewed_at: row.last_viewed_at ? iso(row.last_viewed_at) : null,
+          };
+        }),
+      );
+    },
+
+    async revoke(userId: string, token: string): Promise<{ token: string; revoked: true }> {
+      const link = await ownedLink(userId, token);
+      await repository.revoke(link.id, now());
+      cache.delete(link.id);
+      return { token, revoked: true };
+    },
+
+    async setExpiry(userId: string, token: string, expiresInDays: number): Promise<ReportLink> {
+      const link = await ownedLink(userId, token);
+      if (link.revoked_at) throw new NotFoundError(REPORT_LINK_NOT_FOUND_MESSAGE);
+      const expiresAt = new Date(now().getTime() + expiresInDays * DAY_MS);
+      await repository.setExpiry(link.id, expiresAt);
+      return { token, url: urlOf(token), expires_at: expiresAt.toISOString() };
+    },
+
+    /** The live page for a visitor, or null (404). A person's visit is recorded; the first one e-mails the agent. */
+    async open(token: string, device: DeviceClass | null): Promise<LivePageBody | null> {
+      const link = await liveLink(token);
+      if (!link) return null;
+      const entry = await entryFor(link, token);
+      if (!entry) return null;
+      if (device) {
+        await repository.recordView(link.id, now(), device);
+        await notifyFirstView(link, entry.prepared);
+      }
+      return entry.page;
+    },
+
+    /** Photo `index` of a live page, or null. */
+    async photo(token: string, index: number): Promise<LivePhoto | null> {
+      const link = await liveLink(token);
+      const entry = link && (await entryFor(link, token));
+      return entry?.photos[index] ?? null;
+    },
+
+    /** The report PDF of a live page (rendered once per saved version), or null. */
+    async pdf(token: string): Promise<{ pdf: Buffer; filename: string } | null> {
+      const link = await liveLink(token);
+      const entry = link && (await entryFor(link, token));
+      if (!entry) return null;
+      entry.pdf ??= deps.renderer.render(entry.prepared.input);
+      entry.pdf.catch(() => (entry.pdf = undefined));
+      return { pdf: await entry.pdf, filename: pdfFilename(entry.prepared.input.subject.street) };
+    },
+  };
+}
+export type ReportLinksService = ReturnType<typeof createReportLinksService>;

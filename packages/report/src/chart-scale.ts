@@ -1,0 +1,48 @@
+// Axis and map arithmetic shared by the PDF's drawings and the live page's: one reading of positions and scales.
+import type { ComparableView, PropertyView } from './build-input';
+
+/** Rounds a span to a 1/2/5 × 10^n step so axes read naturally. */
+export function niceStep(span: number, ticks: number): number {
+  const raw = span / Math.max(1, ticks);
+  const magnitude = 10 ** Math.floor(Math.log10(raw || 1));
+  const residual = raw / magnitude;
+  return (residual > 5 ? 10 : residual > 2 ? 5 : residual > 1 ? 2 : 1) * magnitude;
+}
+
+export function ticksFor(min: number, max: number, count: number): { min: number; max: number; ticks: number[] } {
+  if (min === max) {
+    min -= Math.abs(min) * 0.1 || 1;
+    max += Math.abs(max) * 0.1 || 1;
+  }
+  const step = niceStep(max - min, count);
+  const lo = Math.floor(min / step) * step;
+  const hi = Math.ceil(max / step) * step;
+  const ticks: number[] = [];
+  for (let t = lo; t <= hi + step / 2; t += step) ticks.push(Math.round(t * 1e6) / 1e6);
+  return { min: lo, max: hi, ticks };
+}
+
+export interface MapPoint {
+  comp: ComparableView;
+  /** Miles east of the subject. */
+  x: number;
+  /** Miles north of the subject. */
+  y: number;
+}
+
+/**
+ * The comparables' offsets from the subject in miles (north up), the reach the drawing must show, and the distance
+ * rings. Only comparables with coordinates; the subject must have them (callers check).
+ */
+export function relativeMapLayout(subject: PropertyView, located: readonly ComparableView[]): { points: MapPoint[]; reach: number; ringStep: number; rings: number[] } {
+  const lat0 = subject.latitude!;
+  const lon0 = subject.longitude!;
+  const milesPerLat = 69.0;
+  const milesPerLon = 69.17 * Math.cos((lat0 * Math.PI) / 180);
+  const points = located.map((c) => ({ comp: c, x: (c.longitude! - lon0) * milesPerLon, y: (c.latitude! - lat0) * milesPerLat }));
+  const reach = Math.max(0.25, ...points.map((p) => Math.max(Math.abs(p.x), Math.abs(p.y))));
+  const ringStep = niceStep(reach, 3);
+  const rings: number[] = [];
+  for (let r = ringStep; r <= reach * 1.05 + 1e-9; r += ringStep) rings.push(r);
+  return { points, reach, ringStep, rings };
+}
