@@ -1,43 +1,17 @@
 // API throughput: hot read endpoints and login on the real server (separate process), against a bare Fastify route
 // measured in the same run. PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else embedded PGlite.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, startProcess } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  proc.stderr!.on('data', (d) => (err += d));
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`process exited: ${err}`);
-    try {
-      if ((await fetch(readyUrl)).ok) return proc;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not ready: ${err}`);
-}
 
 const BARE_SERVER = `
 const fastify = require('fastify')({ logger: false });

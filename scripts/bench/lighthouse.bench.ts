@@ -4,7 +4,7 @@
 // LIGHTHOUSE_RUNS=n sets the number of runs (median reported); LIGHTHOUSE_JSON=file keeps the median run's full report.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './support';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,17 +18,6 @@ const webDist = path.resolve('apps/web/dist');
 if (!existsSync(path.join(webDist, 'index.html'))) {
   log('The web app is not built: run `npm run build -w @cma/web` first.');
   process.exit(1);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const port = await freePort();

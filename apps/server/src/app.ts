@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { refuseNulCharacters } from './http/text-guard';
+import { installUploadCleanup } from './http/uploads';
 import { createDatabase, seedReferenceData, type Database } from '@cma/db';
 import type { AppConfig } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.checkResponses) checkResponsesAgainstContracts(app);
   installErrorHandler(app);
   refuseNulCharacters(app);
+  installUploadCleanup(app);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, multipart, startTestSmtp, testBackends, type MultipartPart, type TestApp, type TestSmtp } from './helpers';
 import { CONTACT_RATE_LIMIT, DEMO_RATE_LIMIT } from '../src/modules/contact/contact.routes';
@@ -57,7 +60,8 @@ describe.each(testBackends())('contact and demo requests on %s', (backend) => {
       [body.data.id],
     );
     expect(files.map((f) => f.content_type)).toEqual(['image/png', 'image/jpeg']);
-    expect(await t.app.ctx.storage.get(files[0]!.storage_key)).toEqual(png);
+    // Kept re-encoded, not as sent: the same picture, decoded and encoded again.
+    expect(await sharp((await t.app.ctx.storage.get(files[0]!.storage_key))!).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
 
     await t.app.ctx.jobs.drain();
     const mails = (await smtp.waitFor(before + 2)).slice(before);
@@ -69,6 +73,54 @@ describe.each(testBackends())('contact and demo requests on %s', (backend) => {
     expect(JSON.stringify(toCompany.replyTo)).toContain('dana@example.com');
     expect(toCompany.attachments.map((a) => a.filename)).toEqual(['front.png', 'kitchen.jpg']);
     expect(toSender.subject).toMatch(/received your message/);
+  });
+
+  it('re-encodes attachments: no EXIF/GPS and no appended payload is stored or mailed', async () => {
+    const before = smtp.messages.length;
+    const tagged = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#48c' } })
+      .jpeg()
+      .withExif({ IFD0: { ImageDescription: 'GPS 39.7392N 104.9903W secret' } })
+      .toBuffer();
+    const payload = Buffer.from('PK\u0003\u0004<script>alert(document.cookie)</script>');
+    const res = await sendContact([...textParts(validFields), { name: 'email_attachment[]', value: Buffer.concat([tagged, payload]), filename: 'porch.jpg', type: 'image/jpeg' }]);
+    expect(res.statusCode).toBe(200);
+    const [file] = await t.database.query<{ storage_key: string }>('select storage_key from contact_attachments where message_id = $1', [res.json().data.id]);
+    const stored = (await t.app.ctx.storage.get(file!.storage_key))!;
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes('secret')).toBe(false);
+    expect(stored.includes('<script>')).toBe(false);
+
+    await t.app.ctx.jobs.drain();
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    const mailed = mails.flatMap((m) => m.attachments ?? []).filter((a) => a.filename === 'porch.jpg');
+    expect(mailed).toHaveLength(1);
+    expect(Buffer.from(mailed[0]!.content).equals(stored)).toBe(true);
+  });
+
+  it('an attachment that is not a decodable image is refused and nothing is stored', async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const res = await sendContact([...textParts({ ...validFields, subject: 'Broken image' }), { name: 'email_attachment[]', value: fake, filename: 'broken.jpg', type: 'image/jpeg' }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toEqual({ email_attachment: ['An image could not be read. Please attach another file.'] });
+    expect(await t.database.query("select id from contact_messages where subject = 'Broken image'")).toEqual([]);
+  });
+
+  it('streams attachments to temporary files that are gone once the answer is sent, accepted or refused', async () => {
+    const previous = process.env.TMPDIR;
+    const scratch = await mkdtemp(path.join(tmpdir(), 'cma-contact-tmp-'));
+    process.env.TMPDIR = scratch;
+    try {
+      const ok = await sendContact([...textParts(validFields), { name: 'email_attachment[]', value: await image('png'), filename: 'a.png', type: 'image/png' }]);
+      expect(ok.statusCode).toBe(200);
+      const refused = await sendContact([...textParts(validFields), { name: 'email_attachment[]', value: Buffer.from('not an image'), filename: 'b.png', type: 'image/png' }]);
+      expect(refused.statusCode).toBe(422);
+      // Removed right after the response is written (onResponse), so give it a moment.
+      await expect.poll(() => readdir(scratch), { timeout: 2000 }).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 
   it('validates every field again with the messages of the spec', async () => {

@@ -1,4 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { ValidationError } from './errors';
 import { findNulField, NUL_CHARACTER_MESSAGE } from './text-guard';
 
@@ -19,10 +26,19 @@ export function sniffImageType(bytes: Buffer): SniffedImageType | undefined {
 export interface UploadedFile {
   field: string;
   filename: string;
-  bytes: Buffer;
-  /** The file went over the per-file size limit (its bytes are then empty). */
+  /** Where the bytes were streamed: a temporary file, removed when the response has been sent. */
+  path: string;
+  size: number;
+  /** The first bytes, enough to judge the type. */
+  head: Buffer;
+  /** The file went over the per-file size limit (the rest of it was dropped). */
   truncated: boolean;
 }
+
+const HEAD_BYTES = 64;
+
+/** The whole file, for the few consumers that need it in memory (small account images). */
+export const readUploadedFile = (file: UploadedFile): Promise<Buffer> => readFile(file.path);
 
 export interface UploadForm {
   fields: Record<string, string>;
@@ -40,7 +56,47 @@ export interface ReadUploadOptions {
   maxFileBytes?: number;
 }
 
-/** Reads a multipart body (or a JSON object body) into text fields and whole files. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The temporary folder this request's uploaded files were streamed to, if any. */
+    uploadDir: string | null;
+  }
+}
+
+/** Uploaded files live on disk only while their request runs: removed once the response is sent or the client leaves. */
+export function installUploadCleanup(app: FastifyInstance): void {
+  app.decorateRequest('uploadDir', null);
+  const cleanup = async (request: FastifyRequest) => {
+    const dir = request.uploadDir;
+    request.uploadDir = null;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
+  app.addHook('onResponse', cleanup);
+  app.addHook('onRequestAbort', cleanup);
+}
+
+/** Streams one file part to disk (never whole in memory), keeping its first bytes for type checks. */
+async function streamToTempFile(request: FastifyRequest, field: string, filename: string, stream: MultipartFile['file']): Promise<UploadedFile> {
+  request.uploadDir ??= await mkdtemp(path.join(tmpdir(), 'cma-upload-'));
+  const filePath = path.join(request.uploadDir, randomUUID());
+  let size = 0;
+  const headChunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => {
+    if (size < HEAD_BYTES) headChunks.push(chunk.subarray(0, HEAD_BYTES - size));
+    size += chunk.length;
+  });
+  let truncated = false;
+  try {
+    await pipeline(stream, createWriteStream(filePath));
+  } catch (error) {
+    // Over the size limit: the rest is dropped and the caller reports the file by name.
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+    truncated = true;
+  }
+  return { field, filename, path: filePath, size, head: Buffer.concat(headChunks), truncated: truncated || stream.truncated };
+}
+
+/** Reads a multipart body (or a JSON object body) into text fields and files streamed to disk. */
 export async function readUploadForm(request: FastifyRequest, options: ReadUploadOptions): Promise<UploadForm> {
   const form: UploadForm = { fields: {}, files: [] };
   if (!request.isMultipart()) {
@@ -58,15 +114,7 @@ export async function readUploadForm(request: FastifyRequest, options: ReadUploa
           part.file.resume();
           continue;
         }
-        let bytes: Buffer;
-        let truncated = false;
-        try {
-          bytes = await part.toBuffer();
-        } catch {
-          bytes = Buffer.alloc(0); // toBuffer throws once the file passes the size limit
-          truncated = true;
-        }
-        form.files.push({ field: part.fieldname, filename: part.filename || 'image', bytes, truncated: truncated || part.file.truncated });
+        form.files.push(await streamToTempFile(request, part.fieldname, part.filename || 'image', part.file));
       } else if (typeof part.value === 'string') {
         if (findNulField(part.value) !== undefined) throw new ValidationError({ [part.fieldname]: [NUL_CHARACTER_MESSAGE] });
         form.fields[part.fieldname] = part.value;

@@ -24,7 +24,7 @@ import { ok } from '../../http/envelope';
 import { authenticate, currentUserId } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { ValidationError } from '../../http/errors';
-import { readUploadForm } from '../../http/uploads';
+import { readUploadForm, readUploadedFile } from '../../http/uploads';
 import { hashToken } from '../auth/auth.service';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService } from './accounts.service';
@@ -56,7 +56,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   const files: Record<string, Buffer> = {};
   for (const file of form.files) {
     if (file.truncated) throw new ValidationError({ [file.field]: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
-    files[file.field] = file.bytes;
+    files[file.field] = await readUploadedFile(file);
   }
   return { fields: form.fields, files };
 }

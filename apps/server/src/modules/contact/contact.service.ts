@@ -6,30 +6,23 @@ import { ValidationError } from '../../http/errors';
 import type { FileStorage } from '../storage/file-storage';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { ContactRepository, StoredAttachment } from './contact.repository';
-import { sniffImageType } from '../../http/uploads';
+import { sniffImageType, type UploadedFile } from '../../http/uploads';
+import { reencodeImage, type ReencodedImage } from '../../shared/reencode-image';
 
-export interface UploadedAttachment {
-  filename: string;
-  bytes: Buffer;
-  /** The upload went over the multipart size limit. */
-  truncated: boolean;
-}
+/** Only what the spec allows (png, jpg, jpeg), judged by the first bytes, never by the name or declared type. */
+const isContactImage = (head: Buffer) => ['image/png', 'image/jpeg'].includes(sniffImageType(head) ?? '');
 
-/** Only what the spec allows (png, jpg, jpeg), judged by the bytes, never by the name or declared type. */
-export function sniffContactImage(bytes: Buffer): { contentType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' } | null {
-  const type = sniffImageType(bytes);
-  if (type === 'image/png') return { contentType: 'image/png', extension: 'png' };
-  if (type === 'image/jpeg') return { contentType: 'image/jpeg', extension: 'jpg' };
-  return null;
-}
+/** Attachments are re-encoded to at most this many pixels a side: plenty for a screenshot, far less than a raw photo. */
+const CONTACT_IMAGE_MAX_SIDE = 2400;
+export const CONTACT_IMAGE_UNREADABLE_MESSAGE = 'An image could not be read. Please attach another file.';
 
 /** The attachment problems as the 422 field map would carry them (empty when all are fine). */
-export function attachmentProblems(files: UploadedAttachment[]): string[] {
+export function attachmentProblems(files: UploadedFile[]): string[] {
   const problems = new Set<string>();
   if (files.length > CONTACT_MAX_ATTACHMENTS) problems.add(CONTACT_TOO_MANY_IMAGES);
   for (const file of files) {
-    if (file.truncated || file.bytes.length > CONTACT_IMAGE_MAX_BYTES) problems.add(CONTACT_IMAGE_TOO_LARGE_MESSAGE);
-    else if (!sniffContactImage(file.bytes)) problems.add(CONTACT_IMAGE_TYPE_MESSAGE);
+    if (file.truncated || file.size > CONTACT_IMAGE_MAX_BYTES) problems.add(CONTACT_IMAGE_TOO_LARGE_MESSAGE);
+    else if (!isContactImage(file.head)) problems.add(CONTACT_IMAGE_TYPE_MESSAGE);
   }
   return [...problems];
 }
@@ -53,17 +46,26 @@ export function createContactService(deps: {
 }) {
   return {
     /** Stores the message and its images, then e-mails the company (reply-to the sender) and a confirmation to the sender. */
-    async submitContact(message: ContactUsRequest, files: UploadedAttachment[], ip: string): Promise<{ id: number; attachments: number }> {
+    async submitContact(message: ContactUsRequest, files: UploadedFile[], ip: string): Promise<{ id: number; attachments: number }> {
       const problems = attachmentProblems(files);
       if (problems.length > 0) throw new ValidationError({ email_attachment: problems });
+      // Re-encoded one at a time before anything is stored: what is kept and mailed carries no metadata or payload.
+      const images: ReencodedImage[] = [];
+      for (const file of files) {
+        try {
+          images.push(await reencodeImage(file.path, CONTACT_IMAGE_MAX_SIDE, sniffImageType(file.head) === 'image/png' ? 'png' : 'jpeg'));
+        } catch {
+          throw new ValidationError({ email_attachment: [CONTACT_IMAGE_UNREADABLE_MESSAGE] });
+        }
+      }
       const at = deps.now();
       const id = await deps.repository.insertMessage(message, ip, at);
       const stored: (StoredAttachment & { bytes: Buffer })[] = [];
-      for (const [index, file] of files.entries()) {
-        const sniffed = sniffContactImage(file.bytes)!;
-        const storageKey = `contact/${id}/${index + 1}.${sniffed.extension}`;
-        await deps.storage.put(storageKey, file.bytes, sniffed.contentType);
-        stored.push({ storageKey, filename: safeFilename(file.filename, `image-${index + 1}.${sniffed.extension}`), contentType: sniffed.contentType, sizeBytes: file.bytes.length, bytes: file.bytes });
+      for (const [index, image] of images.entries()) {
+        const storageKey = `contact/${id}/${index + 1}.${image.extension}`;
+        await deps.storage.put(storageKey, image.body, image.contentType);
+        const name = safeFilename(files[index]!.filename, `image-${index + 1}`).replace(/\.(png|jpe?g)$/i, '');
+        stored.push({ storageKey, filename: `${name}.${image.extension}`, contentType: image.contentType, sizeBytes: image.body.length, bytes: image.body });
       }
       await deps.repository.insertAttachments(id, stored);
 

@@ -5,15 +5,8 @@ import {
 import type { FileStorage } from '../storage/file-storage';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ImagesRepository, PropertyImageRow } from './images.repository';
-import { sniffImageType } from '../../http/uploads';
+import { sniffImageType, type UploadedFile } from '../../http/uploads';
 import { toStoredJpeg } from './image-processing';
-
-export interface UploadedFile {
-  filename: string;
-  bytes: Buffer;
-  /** The multipart limit cut the file short. */
-  truncated: boolean;
-}
 
 export interface ListingPhotos {
   id: string;
@@ -83,16 +76,16 @@ export function createImagesService(deps: ImagesServiceDeps) {
       }
       const problems: string[] = [];
       for (const file of files) {
-        if (file.truncated || file.bytes.length > PROPERTY_IMAGE_MAX_BYTES) problems.push(`${file.filename} is larger than ${PROPERTY_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-        else if (file.bytes.length === 0) problems.push(`${file.filename} is empty.`);
-        else if (!sniffImageType(file.bytes)) problems.push(`${file.filename} is not a PNG, JPEG or WebP image.`);
+        if (file.truncated || file.size > PROPERTY_IMAGE_MAX_BYTES) problems.push(`${file.filename} is larger than ${PROPERTY_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+        else if (file.size === 0) problems.push(`${file.filename} is empty.`);
+        else if (!sniffImageType(file.head)) problems.push(`${file.filename} is not a PNG, JPEG or WebP image.`);
       }
       if (problems.length) throw new ValidationError({ images: problems });
       await ensureRoom(userId, propertyId, files.length);
       const processed = [];
       for (const file of files) {
         try {
-          processed.push({ name: file.filename, ...(await toStoredJpeg(file.bytes)) });
+          processed.push({ name: file.filename, ...(await toStoredJpeg(file.path)) });
         } catch {
           problems.push(`${file.filename} could not be read as an image (damaged or too large in pixels).`);
         }
