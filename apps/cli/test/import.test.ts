@@ -65,6 +65,20 @@ describe('cma import', () => {
     expect(JSON.parse(utf32.stdout).errors).toEqual([]);
   });
 
+  it('reads a Windows-1252 export whose first non-ASCII byte comes after the first megabyte read', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, index) => `${1000 + index},${index},Oak St,${100_000 + index},1000,Plain remarks`);
+    const text = `Listing ID,Street Number,Street Name,Close Price,Above Grade Finished Area,Public Remarks\n${rows.join('\n')}\nX-1,1,Elm St,5,1000,Caf\u00e9 nearby\n`;
+    expect(text.length).toBeGreaterThan(1 << 20);
+    const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'cp1252.csv');
+    writeFileSync(file, Buffer.from(text, 'latin1')); // é is the one byte 0xE9, not UTF-8
+    const { code, stdout, stderr } = await cma('import', '--listings', file, '--json');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/\(windows-1252\)/);
+    const output = JSON.parse(stdout);
+    expect(output.records).toHaveLength(30_001);
+    expect(output.records.at(-1)['Public-Remarks']).toBe('Caf\u00e9 nearby');
+  });
+
   it('shows a cell\'s escape sequences in problem lines instead of sending them to the terminal', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'escapes.csv');
     writeFileSync(file, 'Listing ID,Street Number,Street Name,Close Price,Above Grade Finished Area\n1,5,Oak St,\u001b[2Jabc,1000\n');

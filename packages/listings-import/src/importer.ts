@@ -7,7 +7,7 @@ import {
 } from './headers';
 import { REQUIRED_FIELD_GROUPS, type CsvType, type FormatOption, type ImportFieldKey } from './import-fields';
 import type { PropertyRecord } from './property-record';
-import { createRowMapper, type ColumnIndex, type RowMapper } from './row-mapper';
+import { canIdentifyRows, createRowMapper, type ColumnIndex, type RowMapper } from './row-mapper';
 import { ChunkedTokenizer, fieldTooLongMessage, RowCells, tokenize } from './tokenizer';
 import { isSerialNumber, serialToDate, NOT_AVAILABLE, type DateSystem } from './values';
 
@@ -195,6 +195,8 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
   let headerCount = 0;
   let columns: ColumnIndex | null = null;
   let mapper: RowMapper | null = null;
+  /** False when the columns can give no row a Listing Id or address: rows are then counted, not mapped one by one. */
+  let rowsIdentifiable = true;
   let dateSystemDecided = options.dateSystem === '1900' || options.dateSystem === '1904';
   let batch: ImportBatch = { records: [], errors: [] };
   const seenListingIds = new Map<string | number, number>();
@@ -231,6 +233,7 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
       });
     }
     columns = resolved.columns;
+    rowsIdentifiable = canIdentifyRows(columns);
     headerCount = headers.length;
     mapper = createRowMapper({ columns, csvType: format, dateSystem, uuid: options.uuid ?? defaultUuid });
     delimiterCode = location.delimiter.charCodeAt(0);
@@ -266,6 +269,8 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
     if (row.count === 1 && row.isBlank()) return; // blank line
     if ((columns.listingId < 0 || row.isEmpty(columns.listingId)) && row.isBlank()) return; // a row of empty cells
     summary.rows += 1;
+    // Every row would fail alike: one problem at the end, not one per row (a 200 MB file held 17 million of them).
+    if (!rowsIdentifiable) return;
     if (row.problem) {
       batch.errors.push({ line, message: `${row.problem}; row skipped` });
       return;
@@ -336,6 +341,10 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
     } else {
       parseBody(text, final);
     }
+    if (final && summary && !rowsIdentifiable && summary.rows > 0 && !body?.state.fieldTooLong) {
+      const rows = summary.rows.toLocaleString('en-US');
+      result.errors.push({ line: summary.headerLine, message: `No column gives a Listing Id or a street address, so none of the ${rows} rows can be imported` });
+    }
     if (final) stage = 'done';
     return result;
   }
@@ -352,8 +361,11 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
   };
 }
 
-/** Whole-text import: the same pipeline as the streaming importer, fed in 1 MB slices. */
-export function parseListingsCsv(text: string, options: ImportOptions = {}): ParseListingsResult {
+/**
+ * A whole import of text handed over in pieces (a file read piece by piece: its bytes and whole text need never be
+ * held), records and problems collected.
+ */
+export function importListingsChunks(chunks: Iterable<string>, options: ImportOptions = {}): ParseListingsResult {
   const importer = createListingsImporter(options);
   const records: PropertyRecord[] = [];
   const errors: ImportError[] = [];
@@ -361,16 +373,26 @@ export function parseListingsCsv(text: string, options: ImportOptions = {}): Par
     for (const record of batch.records) records.push(record);
     for (const error of batch.errors) errors.push(error);
   };
-  options.onProgress?.(0);
-  for (let start = 0; start < text.length; start += CHUNK_CHARS) {
-    collect(importer.push(text.slice(start, start + CHUNK_CHARS)));
-    options.onProgress?.(Math.min(1, (start + CHUNK_CHARS) / text.length) * 0.999);
-  }
+  for (const chunk of chunks) collect(importer.push(chunk));
   collect(importer.finish());
-  options.onProgress?.(1);
   const summary: ImportSummary = importer.summary ?? {
     format: options.format === 'ppar' ? 'PPAR' : 'ReColorado', detectedFormat: 'ReColorado', headers: [], headerLine: 0,
     delimiter: ',', mapping: {}, unmappedRequired: REQUIRED_FIELD_GROUPS.map((group) => group[0]!), dateSystem: options.dateSystem === '1904' ? '1904' : '1900', rows: 0, kept: 0,
   };
   return { ...summary, records, errors };
+}
+
+/** Whole-text import: the same pipeline as the streaming importer, fed in 1 MB slices. */
+export function parseListingsCsv(text: string, options: ImportOptions = {}): ParseListingsResult {
+  options.onProgress?.(0);
+  const result = importListingsChunks(slices(text, options.onProgress), options);
+  options.onProgress?.(1);
+  return result;
+}
+
+function* slices(text: string, onProgress: ImportOptions['onProgress']): Generator<string> {
+  for (let start = 0; start < text.length; start += CHUNK_CHARS) {
+    yield text.slice(start, start + CHUNK_CHARS);
+    onProgress?.(Math.min(1, (start + CHUNK_CHARS) / text.length) * 0.999);
+  }
 }

@@ -1,5 +1,5 @@
 // @cma/listings-import — pure MLS CSV import (REcolorado and PPAR): no file system, no network; browser and Node.
-export { parseListingsCsv, createListingsImporter, chooseDateSystem } from './importer';
+export { parseListingsCsv, importListingsChunks, createListingsImporter, chooseDateSystem } from './importer';
 export type { ImportOptions, ImportError, ImportBatch, ImportSummary, ListingsImporter, ParseListingsResult } from './importer';
 export { suggestMapping, headerSignature, detectFormat, resolveColumns, locateHeader, CANDIDATE_DELIMITERS } from './headers';
 export type { ColumnMapping, FormatDetection, ResolvedColumns, Delimiter } from './headers';
@@ -10,8 +10,8 @@ export type { CsvType, FormatOption, ImportFieldKey, ImportFieldInfo, FeatureFie
 export { PROPERTY_RECORD_FIELDS, FEATURE_TEXT_FIELDS } from './property-record';
 export type { PropertyRecord, NumberOrNA, SchoolInfo, AddedComparablesListEntry, FeatureTextField } from './property-record';
 export { toSaleFacts } from './sale-facts';
-export { decodeListingsBytes, detectEncoding } from './decode';
-export type { TextEncodingName } from './decode';
+export { decodeListingsBytes, detectEncoding, encodingOf, createChunkDecoder, ENCODING_HEAD_BYTES } from './decode';
+export type { TextEncodingName, ChunkDecoder } from './decode';
 export {
   NOT_AVAILABLE, parseNumber, parseDate, formatUsDate, formatIsoDate, usDateToIso, serialToDate, stateCode, normalizeLevels, INVALID,
 } from './values';

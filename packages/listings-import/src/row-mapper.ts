@@ -101,6 +101,14 @@ export function addressLines(
   return { street: streetLength === full.length ? full : full.slice(0, streetLength), full };
 }
 
+/** The columns a record's identity comes from: with none of them mapped, map() turns down every row. */
+const IDENTITY_FIELDS = ['listingId', 'streetNumber', 'streetDirPrefix', 'streetName', 'streetSuffix', 'streetDirSuffix', 'fullAddress'] as const;
+
+/** False when no row can have a Listing Id or a street address (map() would refuse each one). */
+export function canIdentifyRows(columns: ColumnIndex): boolean {
+  return IDENTITY_FIELDS.some((field) => columns[field] >= 0);
+}
+
 export interface RowMapper {
   dateSystem: DateSystem;
   /** The record, or null when the row cannot become one; reasons are appended to `problems`. */

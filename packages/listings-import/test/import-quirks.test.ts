@@ -238,6 +238,17 @@ describe('record fields of spec §3', () => {
   });
 });
 
+describe('columns that can give no row a Listing Id or an address', () => {
+  it('one problem for the whole file instead of one per row (a 200 MB file held 17 million, 2.2 GB)', () => {
+    const result = parseListingsCsv(csv([['Remarks', 'Colour'], ['nice', 'red'], ['big', 'blue'], ['old', 'green']]));
+    expect(result).toMatchObject({ rows: 3, kept: 0, records: [] });
+    expect(result.errors).toEqual([
+      { line: 1, message: expect.stringMatching(/^Required columns not recognised: Listing Id, Street Name or Street Address, /) },
+      { line: 1, message: 'No column gives a Listing Id or a street address, so none of the 3 rows can be imported' },
+    ]);
+  });
+});
+
 describe('requireListingId (the listing database keys listings by it)', () => {
   const text = csv([HEADER, ROW_A, ['', ...ROW_B.slice(1)], [' n/a ', ...ROW_B.slice(1)], ['1003', ...ROW_B.slice(1)]]);
 

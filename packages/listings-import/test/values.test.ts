@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeListingsBytes } from '../src/decode';
+import { createChunkDecoder, decodeListingsBytes, encodingOf } from '../src/decode';
 import { parseListingsCsv } from '../src/importer';
 import { formatUsDate, INVALID, normalizeLevels, parseDate, parseNumber, serialToDate, stateCode } from '../src/values';
 
@@ -121,3 +121,27 @@ describe('decodeListingsBytes', () => {
     expect(decodeListingsBytes(bytes).text).toBe('ab\uFFFD\uFFFD\uFFFD');
   });
 });
+
+describe('createChunkDecoder: a file decoded piece by piece reads as it does whole', () => {
+  const text = 'Listing ID,Public Remarks\r\n1,Caf\u00e9 \u{1F3E1} \u4E2D nearby\r\n';
+  it.each([
+    ['UTF-8', new TextEncoder().encode(`\uFEFF${text}`)],
+    ['UTF-16LE', Uint8Array.from([0xff, 0xfe, ...Array.from({ length: text.length }, (_unit, index) => text.charCodeAt(index)).flatMap((unit) => [unit & 0xff, unit >> 8])])],
+    ['UTF-32LE', utf32(text, true)],
+    ['UTF-32BE', utf32(text, false)],
+  ])('%s cut at every byte', (_name, bytes) => {
+    const encoding = encodingOf(bytes.subarray(0, 8));
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const decoder = createChunkDecoder(encoding);
+      const pieces = [decoder.decode(bytes.subarray(0, cut), false), decoder.decode(bytes.subarray(cut), false), decoder.decode(new Uint8Array(0), true)];
+      expect(pieces.join('')).toBe(text);
+    }
+  });
+
+  it('throws on bytes that are not UTF-8, for the caller to read the file again as Windows-1252', () => {
+    const decoder = createChunkDecoder('utf-8');
+    expect(decoder.decode(new TextEncoder().encode('Listing ID\n'), false)).toBe('Listing ID\n');
+    expect(() => decoder.decode(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x0a]), false)).toThrow(TypeError);
+  });
+});
+

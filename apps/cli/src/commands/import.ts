@@ -1,7 +1,10 @@
 // `cma import --listings FILE.csv [--format recolorado|ppar|auto] --json` (DESIGN.md §6): one JSON object on stdout,
 // { format, rows, records, errors }. Without --json a short human summary is printed instead.
-import { readFile } from 'node:fs/promises';
-import { decodeListingsBytes, parseListingsCsv, printableText, type FormatOption } from '@cma/listings-import';
+import { closeSync, openSync, readSync } from 'node:fs';
+import {
+  createChunkDecoder, encodingOf, ENCODING_HEAD_BYTES, importListingsChunks, printableText,
+  type FormatOption, type ImportOptions, type ParseListingsResult, type TextEncodingName,
+} from '@cma/listings-import';
 
 const USAGE = 'Usage: cma import --listings FILE.csv [--format recolorado|ppar|auto] --json';
 const FORMATS: readonly FormatOption[] = ['recolorado', 'ppar', 'auto'];
@@ -44,21 +47,57 @@ function writeJson(result: { format: string; rows: number; records: unknown[]; e
   out.write(`${batch.join('')}],"errors":${JSON.stringify(result.errors)}}\n`);
 }
 
+/** Bytes read from the file at a time. */
+const READ_BYTES = 1 << 20;
+
+/** The file's text, decoded piece by piece as it is read from `fd` (from its start). */
+function* fileText(fd: number, encoding: TextEncodingName): Generator<string> {
+  const decoder = createChunkDecoder(encoding);
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  for (let position = 0; ; ) {
+    const read = readSync(fd, buffer, 0, READ_BYTES, position);
+    if (read === 0) break;
+    position += read;
+    yield decoder.decode(buffer.subarray(0, read), false);
+  }
+  yield decoder.decode(new Uint8Array(0), true);
+}
+
+/**
+ * Import a file read 1 MB at a time into the streaming importer: neither its bytes nor its whole text are held (a
+ * 200 MB file held both, 400 MB). A file that proves not to be UTF-8 is read again as Windows-1252.
+ */
+function importFile(file: string, options: ImportOptions): { result: ParseListingsResult; encoding: TextEncodingName } {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(ENCODING_HEAD_BYTES);
+    const encoding = encodingOf(head.subarray(0, readSync(fd, head, 0, ENCODING_HEAD_BYTES, 0)));
+    try {
+      return { result: importListingsChunks(fileText(fd, encoding), options), encoding };
+    } catch (error) {
+      if (encoding !== 'utf-8' || !(error instanceof TypeError)) throw error;
+    }
+    return { result: importListingsChunks(fileText(fd, 'windows-1252'), options), encoding: 'windows-1252' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function run(args: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`cma import: ${parsed}\n${USAGE}\n`);
     return 2;
   }
-  let bytes: Uint8Array;
+  let imported: ReturnType<typeof importFile>;
   try {
-    bytes = await readFile(parsed.listings);
+    imported = importFile(parsed.listings, { format: parsed.format });
   } catch (error) {
-    process.stderr.write(`cma import: cannot read ${parsed.listings}: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (!(error as NodeJS.ErrnoException).syscall) throw error; // not the file system: a bug, reported as such by main
+    process.stderr.write(`cma import: cannot read ${printableText(parsed.listings)}: ${(error as Error).message}\n`);
     return 1;
   }
-  const { text, encoding } = decodeListingsBytes(bytes);
-  const result = parseListingsCsv(text, { format: parsed.format });
+  const { result, encoding } = imported;
   process.stderr.write(
     `cma import: ${printableText(parsed.listings)} (${encoding}): ${result.format} (detected ${result.detectedFormat}), ` +
       `${result.rows} rows, ${result.records.length} records, ${result.errors.length} problems\n`,
