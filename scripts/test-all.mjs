@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: system deps check, unit + integration (Vitest), web build, browser tests (Playwright);
 // ends with one plain summary line "Tests: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = 'test-results';
@@ -25,8 +25,11 @@ if (/audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|405/.test
 const steps = [];
 steps.push(['system dependencies', run('node', ['scripts/ensure-system-deps.mjs'])]);
 steps.push(['unit + integration', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`])]);
-const built = run('npm', ['run', 'build', '-w', '@cma/web']);
-steps.push(['web build', built]);
+// Two builds at once, as two `npm start` in one checkout would run them: both must succeed and leave one whole build
+// (the second waits for the first, then finds dist/ up to date).
+const builds = await Promise.all([0, 1].map(() => runAsync('npm', ['run', 'build', '-w', '@cma/web'])));
+const built = builds.every((code) => code === 0) && wholeBuild() ? 0 : 1;
+steps.push(['web build (two at once)', built]);
 if (built === 0 && steps[0][1] === 0) {
   steps.push(['browser', run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` })]);
 } else {
@@ -53,6 +56,15 @@ const ok = steps.every(([, code]) => code === 0);
 if (!ok && failed === 0) failed = 1; // a step that crashed before reporting still counts as a failure
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
+
+function runAsync(cmd, args) {
+  return new Promise((resolve) => spawn(cmd, args, { stdio: 'inherit' }).on('close', (code) => resolve(code ?? 1)));
+}
+
+function wholeBuild() {
+  const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+  return read('apps/web/dist/app.html').includes('<div id="root"></div>') && read('apps/web/dist/index.html').includes('<main') && existsSync('apps/web/dist/ssr/landing.html');
+}
 
 function readJson(file) {
   if (!existsSync(file)) return undefined;

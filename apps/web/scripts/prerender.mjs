@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(webDir, 'dist');
+// The build folder: dist/ by default; scripts/build.mjs points it at its private folder before the swap.
+const dist = process.env.WEB_BUILD_DIR ?? path.join(webDir, 'dist');
 const ssrDir = path.join(dist, 'ssr');
 const emptyRoot = '<div id="root"></div>';
 const LANDING_MODULE = 'src/features/public-site/pages/LandingPage.tsx';
