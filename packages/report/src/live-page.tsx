@@ -168,7 +168,7 @@ function PricePerSqftChart({ input, palette }: { input: ReportDocumentInput; pal
   if (dots.length === 0) return <p className="muted">{NOT_AVAILABLE}</p>;
   const width = 360;
   const height = 240;
-  const axis = { left: 46, right: 12, top: 12, bottom: 38 };
+  const axis = { left: 46, right: 24, top: 12, bottom: 38 };
   const sizes = dots.map((d) => d.aboveGradeArea!);
   if (input.subject.aboveGradeArea != null) sizes.push(input.subject.aboveGradeArea);
   const xs = ticksFor(Math.min(...sizes), Math.max(...sizes), 4);
@@ -385,7 +385,7 @@ details{margin-top:12px}summary{cursor:pointer;font-weight:600;color:var(--brand
 .adjustments{width:100%;border-collapse:collapse;font-size:.85rem;margin-top:8px}
 .adjustments th,.adjustments td{text-align:left;padding:6px 4px;border-bottom:1px solid var(--rule);vertical-align:top}
 .adjustments td:last-child{text-align:right;white-space:nowrap}
-.chart{width:100%;height:auto;display:block}
+.chart{width:100%;max-width:560px;height:auto;display:block;margin:0 auto}
 .legend{padding-left:24px;margin:8px 0 0;font-size:.95rem}
 .bars__list{list-style:none;margin:0;padding:0}.bars__row{margin-bottom:14px}
 .bars__label{display:block;font-weight:600;font-size:.95rem}

@@ -21,9 +21,9 @@ function messageOf(error: unknown): string | undefined {
 /**
  * Opens a saved report the way spec §4 says, from the HISTORY menu or the home page: the user's adjustment values are
  * reloaded first (the saved report is fetched whole meanwhile), then every report field is overwritten, then the agent
- * goes to /confirm-subject. `restore` resolves to whether the report was opened.
+ * goes to /confirm-subject (the history page opens the report step instead). `restore` resolves to whether the report was opened.
  */
-export function useRestoreSavedReport(): { restore(id: number): Promise<boolean>; restoring: boolean } {
+export function useRestoreSavedReport(destination = '/confirm-subject'): { restore(id: number): Promise<boolean>; restoring: boolean } {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [restoring, setRestoring] = useState(false);
@@ -47,14 +47,15 @@ export function useRestoreSavedReport(): { restore(id: number): Promise<boolean>
         if (valuesMessage) notify('error', valuesMessage);
         dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
         dispatch(restoreReport(restored.fields));
-        dispatch(updateReport({ pdfColor: restored.pdfColor }));
-        navigate('/confirm-subject');
+        // The entry's id rides along, so /report lists this entry's links and saving updates this entry.
+        dispatch(updateReport({ pdfColor: restored.pdfColor, report_data: { ...(restored.fields.report_data ?? {}), historyId: id } }));
+        navigate(destination);
         return true;
       } finally {
         setRestoring(false);
       }
     },
-    [dispatch, navigate],
+    [dispatch, navigate, destination],
   );
   return { restore, restoring };
 }

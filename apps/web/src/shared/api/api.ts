@@ -34,7 +34,7 @@ export interface ClientConfig {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages'],
+  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks'],
   endpoints: (build) => ({
     getFaqList: build.query<FaqEntry[], void>({
       query: () => '/api/faq-list',

@@ -1,5 +1,5 @@
 // The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
-import type { HistoryEntry, HistoryPage, PostHistoryRequest } from '@cma/contracts';
+import type { CreateReportLinkRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { StoredPhoto } from '../store/storedPhotos';
@@ -43,6 +43,27 @@ export const reportApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope<StoredPhoto[]>) =>
         (Array.isArray(response.data) ? response.data : []).filter((image) => typeof image.id === 'string' && typeof image.data_url === 'string'),
     }),
+    /** A saved report's live links with their views (GET /api/report-links). */
+    listReportLinks: build.query<ReportLinkSummary[], number>({
+      query: (historyId) => `/api/report-links?history_id=${historyId}`,
+      transformResponse: (response: ApiEnvelope<ReportLinkSummary[]>) => response.data ?? [],
+      providesTags: (_result, _error, historyId) => [{ type: 'ReportLinks', id: historyId }],
+    }),
+    createReportLink: build.mutation<ReportLink, CreateReportLinkRequest>({
+      query: (body) => ({ url: '/api/report-links', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<ReportLink>) => response.data!,
+      invalidatesTags: (_result, _error, body) => [{ type: 'ReportLinks', id: body.history_id }, 'History'],
+    }),
+    revokeReportLink: build.mutation<{ token: string }, { token: string; historyId: number }>({
+      query: ({ token }) => ({ url: `/api/report-links/${encodeURIComponent(token)}`, method: 'DELETE' }),
+      transformResponse: (response: ApiEnvelope<{ token: string }>) => response.data!,
+      invalidatesTags: (_result, _error, { historyId }) => [{ type: 'ReportLinks', id: historyId }, 'History'],
+    }),
+    updateReportLink: build.mutation<ReportLink, { token: string; historyId: number; expires_in_days: number }>({
+      query: ({ token, expires_in_days }) => ({ url: `/api/report-links/${encodeURIComponent(token)}`, method: 'PATCH', body: { expires_in_days } }),
+      transformResponse: (response: ApiEnvelope<ReportLink>) => response.data!,
+      invalidatesTags: (_result, _error, { historyId }) => [{ type: 'ReportLinks', id: historyId }],
+    }),
     reloadAdjustmentValues: build.query<Record<string, unknown>, void>({
       query: () => '/api/property-adjustment-valu-list',
       transformResponse: (response: ApiEnvelope<{ user_property_adjustment_value?: Record<string, unknown> }>) => response.data?.user_property_adjustment_value ?? {},
@@ -50,4 +71,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

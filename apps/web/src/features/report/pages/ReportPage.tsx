@@ -8,6 +8,7 @@ import { useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistory
 import { updateReport } from '../store/reportSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
 import { withStoredPhotos, type StoredPhoto } from '../store/storedPhotos';
+import { SharePanel } from '../components/SharePanel';
 import '../report.css';
 import { notify } from '../../../shared/toast';
 
@@ -138,18 +139,26 @@ export default function ReportPage() {
     }
   }
 
-  async function onSave() {
+  const historyId = typeof report.report_data?.historyId === 'number' ? report.report_data.historyId : null;
+
+  /** Saves the report (a new entry, or its own entry again) and remembers the entry's id; null when it could not. */
+  async function saveReport(announce = false): Promise<number | null> {
     if (!address) {
       notify('error', 'Choose a subject property before saving.');
-      return;
+      return null;
     }
     try {
       const saved = await postHistory({ address, state: JSON.stringify(savedState) }).unwrap();
-      notify('success', saved.created ? 'Report saved to history.' : 'Report updated in history.');
+      if (saved.id !== historyId) dispatch(updateReport({ report_data: { ...(report.report_data ?? {}), reportId: saved.report_id, historyId: saved.id } }));
+      if (announce) notify('success', saved.created ? 'Report saved to history.' : 'Report updated in history.');
+      return saved.id;
     } catch (error) {
       notify('error', messageOf(error));
+      return null;
     }
   }
+
+  const onSave = () => saveReport(true);
 
   return (
     <section className="page page--wide report-page" aria-labelledby="page-title">
@@ -207,6 +216,7 @@ export default function ReportPage() {
               {sending.isLoading ? 'Sending…' : 'Send to client'}
             </button>
           </form>
+          <SharePanel historyId={historyId} saveReport={() => saveReport()} disabled={!hasReport || saving.isLoading} />
           <Link to="/review">Back to review</Link>
         </aside>
       </div>
