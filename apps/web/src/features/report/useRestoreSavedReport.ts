@@ -48,7 +48,7 @@ export function useRestoreSavedReport(destination = '/confirm-subject'): { resto
         dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
         dispatch(restoreReport(restored.fields));
         // The entry's id rides along, so /report lists this entry's links and saving updates this entry.
-        dispatch(updateReport({ pdfColor: restored.pdfColor, report_data: { ...(restored.fields.report_data ?? {}), historyId: id } }));
+        dispatch(updateReport({ pdfColor: restored.pdfColor, historyEntryId: id }));
         navigate(destination);
         return true;
       } finally {

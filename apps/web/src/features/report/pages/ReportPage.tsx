@@ -139,7 +139,7 @@ export default function ReportPage() {
     }
   }
 
-  const historyId = typeof report.report_data?.historyId === 'number' ? report.report_data.historyId : null;
+  const historyId = report.historyEntryId;
 
   /** Saves the report (a new entry, or its own entry again) and remembers the entry's id; null when it could not. */
   async function saveReport(announce = false): Promise<number | null> {
@@ -149,7 +149,7 @@ export default function ReportPage() {
     }
     try {
       const saved = await postHistory({ address, state: JSON.stringify(savedState) }).unwrap();
-      if (saved.id !== historyId) dispatch(updateReport({ report_data: { ...(report.report_data ?? {}), reportId: saved.report_id, historyId: saved.id } }));
+      if (saved.id !== historyId) dispatch(updateReport({ historyEntryId: saved.id }));
       if (announce) notify('success', saved.created ? 'Report saved to history.' : 'Report updated in history.');
       return saved.id;
     } catch (error) {

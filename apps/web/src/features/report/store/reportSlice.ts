@@ -47,6 +47,8 @@ export interface ReportState {
   selectPropertyList: Row[];
   adjustment_formulas: Row;
   listing_id_arr: Array<string | number>;
+  /** The history entry this report was saved as or restored from (not part of a saved state): its links and sends. */
+  historyEntryId: number | null;
 }
 
 export const initialReportState: ReportState = {
@@ -79,6 +81,7 @@ export const initialReportState: ReportState = {
   selectPropertyList: [],
   adjustment_formulas: {},
   listing_id_arr: [],
+  historyEntryId: null,
 };
 
 /** The keys a saved History entry's state restores (spec §3): the contract's list, checked against the store's shape. */
