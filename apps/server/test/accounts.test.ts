@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { COMMON_PASSWORD_MESSAGE, PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE } from '@cma/contracts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  EMAIL_UNCHANGED_MESSAGE,
+  PASSWORD_UNCHANGED_MESSAGE,
+  PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE,
+} from '@cma/contracts';
 import { createTestApp, multipart, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
 import { FIRST_LOGIN_DELAY_MS, FREE_LOGIN_FAILURES, MAX_LOGIN_DELAY_MS, loginDelayMs } from '../src/modules/accounts/accounts.service';
 
@@ -352,5 +358,86 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     expect(tooBig.json().message).toBe('The image must be at most 5 MB.');
 
     expect((await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: form.headers, payload: form.payload })).statusCode).toBe(401);
+  });
+
+  it('changes the password with the current one, refuses weak, common and unchanged ones, and ends the other sessions only', async () => {
+    const { email, password, token: here } = await register();
+    const elsewhere = (await post('/api/login', { email, password })).json().data.token as string;
+    const change = (body: object, token = here) => post('/api/change-password', body, bearer(token));
+
+    const wrong = await change({ current_password: 'Not-Mine-99', password: 'Brand-New-77' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().data).toEqual({ current_password: [CURRENT_PASSWORD_WRONG_MESSAGE] });
+    const missing = await change({ password: 'Brand-New-77' });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().data)).toEqual(['current_password']);
+    const weak = await change({ current_password: password, password: 'short' });
+    expect(weak.json().data).toEqual({ password: [PASSWORD_RULES_MESSAGE] });
+    const common = await change({ current_password: password, password: 'Password1' });
+    expect(common.json().data).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+    const same = await change({ current_password: password, password });
+    expect(same.json().data).toEqual({ password: [PASSWORD_UNCHANGED_MESSAGE] });
+    // None of the refused attempts changed anything.
+    expect((await get('/api/user-details', bearer(elsewhere))).statusCode).toBe(200);
+
+    const before = smtp.to(email).length;
+    const done = await change({ current_password: password, password: 'Brand-New-77' });
+    expect(done.statusCode).toBe(200);
+    expect((await get('/api/user-details', bearer(here))).statusCode).toBe(200);
+    expect((await get('/api/user-details', bearer(elsewhere))).statusCode).toBe(401);
+    expect((await post('/api/login', { email, password })).statusCode).toBe(422);
+    expect((await post('/api/login', { email, password: 'Brand-New-77' })).statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    const [notice] = (await smtp.waitForTo(email, before + 1)).slice(before);
+    expect(notice!.subject).toBe('Your CMA Studio password was changed');
+    expect(notice!.text).not.toContain('Brand-New-77');
+  });
+
+  it('ends an outstanding reset link when the password is changed', async () => {
+    const { email, password, token } = await register();
+    const before = smtp.to(email).length;
+    await post('/api/forgot-password', { email });
+    await t.app.ctx.jobs.drain();
+    const mail = (await smtp.waitForTo(email, before + 1))[before]!;
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+    expect((await post('/api/change-password', { current_password: password, password: 'Brand-New-77' }, bearer(token))).statusCode).toBe(200);
+    expect((await post('/api/reset-password', { token: resetToken, password: 'Another-One-88' })).statusCode).toBe(422);
+  });
+
+  it('changes the sign-in e-mail with the current password, normalised and unique, and tells the old address', async () => {
+    const { email, password, token } = await register();
+    const { email: taken } = await register();
+    const change = (body: object) => post('/api/change-email', body, bearer(token));
+
+    expect((await change({ current_password: 'Not-Mine-99', email: newEmail() })).json().data).toEqual({ current_password: [CURRENT_PASSWORD_WRONG_MESSAGE] });
+    expect((await change({ current_password: password, email: 'not-an-email' })).json().data).toEqual({ email: ['Please enter valid Email ID'] });
+    const clash = await change({ current_password: password, email: ` ${taken.toUpperCase()} ` });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().data).toEqual({ email: [EMAIL_TAKEN_MESSAGE] });
+    expect((await change({ current_password: password, email: email.toUpperCase() })).json().data).toEqual({ email: [EMAIL_UNCHANGED_MESSAGE] });
+
+    const before = smtp.to(email).length;
+    const fresh = newEmail();
+    const done = await change({ current_password: password, email: `  ${fresh.toUpperCase()} ` });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.user.email).toBe(fresh);
+    expect((await get('/api/user-details', bearer(token))).json().data.user.email).toBe(fresh);
+    expect((await post('/api/login', { email, password })).statusCode).toBe(422);
+    expect((await post('/api/login', { email: fresh, password })).statusCode).toBe(200);
+    // The old address is free again, for a new account.
+    expect((await post('/api/verify-data', { email })).statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    const [notice] = (await smtp.waitForTo(email, before + 1)).slice(before);
+    expect(notice!.subject).toBe('Your CMA Studio sign-in e-mail was changed');
+    expect(notice!.text).toContain(fresh);
+  });
+
+  it('limits attempts to confirm the current password per account', async () => {
+    const { token } = await register();
+    const attempts = [];
+    for (let i = 0; i < 11; i++) attempts.push(await post('/api/change-password', { current_password: `Guess-${i}-aa`, password: 'Brand-New-77' }, bearer(token)));
+    expect(attempts.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(422));
+    expect(attempts[10]!.statusCode).toBe(429);
+    expect((await post('/api/change-email', { current_password: 'Guess-x-aa', email: newEmail() }, bearer(token))).statusCode).toBe(429);
   });
 });

@@ -31,6 +31,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/user-details': 'session',
   'POST /api/upload-profile-pic': 'session',
   'POST /api/store-business-detail': 'session',
+  'POST /api/change-password': 'session',
+  'POST /api/change-email': 'session',
   'POST /api/test-billing/tokens': 'session',
   'POST /api/create-subscription': 'session',
   'GET /api/subscription-details': 'session',

@@ -25,6 +25,9 @@ function fakeRepository(start: Date) {
     deleteUserSessions: async (userId) => {
       for (const [hash, row] of sessions) if (row.user_id === userId) sessions.delete(hash);
     },
+    deleteUserSessionsExcept: async (userId, keptSessionId) => {
+      for (const [hash, row] of sessions) if (row.user_id === userId && row.session_id !== keptSessionId) sessions.delete(hash);
+    },
     isSubscribed: async () => true,
   };
   return {

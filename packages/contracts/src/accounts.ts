@@ -17,6 +17,11 @@ export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we
 export const RESET_TOKEN_INVALID_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. Please sign in.';
 export const LOGGED_OUT_MESSAGE = 'User Logged out Successfully';
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not correct.';
+export const PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. You have been signed out on your other devices.';
+export const EMAIL_UNCHANGED_MESSAGE = 'This is already your sign-in e-mail.';
+export const EMAIL_CHANGED_MESSAGE = 'Your sign-in e-mail has been changed.';
 /** Images accepted for the profile picture and the business logo. */
 export const ACCOUNT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const ACCOUNT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -103,6 +108,20 @@ export const resetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
+/** The password the signed-in user types to confirm a change to how they sign in; checked, never re-validated. */
+const currentPasswordField = z
+  .string({ error: CURRENT_PASSWORD_WRONG_MESSAGE })
+  .min(1, 'Please enter your current password.')
+  .max(1024, CURRENT_PASSWORD_WRONG_MESSAGE);
+
+/** POST /api/change-password: the new password follows the rules; the server also refuses a common one. */
+export const changePasswordRequest = z.object({ current_password: currentPasswordField, password: newPasswordField });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+/** POST /api/change-email: the new sign-in e-mail, normalised like every other. */
+export const changeEmailRequest = z.object({ current_password: currentPasswordField, email: emailField });
+export type ChangeEmailRequest = z.input<typeof changeEmailRequest>;
+
 /** Multipart text fields of POST /api/store-business-detail (the logo is the file part `logo`). */
 export const storeBusinessDetailFields = z.object({
   business_name: optionalText(160, 'Business name'),
@@ -183,3 +202,4 @@ export const userDetailsResponse = envelope(userDetails);
 export const profilePicResponse = envelope(z.object({ profile_image: z.string() }));
 export const storeBusinessDetailResponse = envelope(z.object({ user: accountUser, business: businessDetails }));
 export const accountsMessageResponse = envelope(z.null());
+export const changeEmailResponse = envelope(z.object({ user: accountUser }));

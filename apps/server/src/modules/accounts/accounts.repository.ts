@@ -180,6 +180,9 @@ export function createAccountsRepository(database: Database) {
       // Every other link sent to this user stops working once the password changed.
       await runner.query('update password_reset_tokens set used_at = $2 where user_id = $1 and used_at is null', [userId, now]);
     },
+    async setEmail(userId: string, email: string, now: Date): Promise<void> {
+      await database.query('update users set email = $2, updated_at = $3 where id = $1', [userId, email, now]);
+    },
     transaction: <T>(fn: (tx: SqlRunner) => Promise<T>) => database.transaction(fn),
   };
 }

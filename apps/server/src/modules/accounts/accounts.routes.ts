@@ -7,7 +7,12 @@ import {
   LOGGED_OUT_MESSAGE,
   PASSWORD_RESET_DONE_MESSAGE,
   RESET_LINK_SENT_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  EMAIL_CHANGED_MESSAGE,
   accountsMessageResponse,
+  changeEmailRequest,
+  changeEmailResponse,
+  changePasswordRequest,
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
@@ -39,7 +44,11 @@ export const ACCOUNT_RATE_LIMITS = {
   forgot: { limit: 20, windowMs: 15 * MINUTE },
   forgotPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   reset: { limit: 20, windowMs: 15 * MINUTE },
+  /** Changing the password or sign-in e-mail checks the current password: a stolen session may not guess it freely. */
+  confirmPerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
+
+const sessionUser = (request: FastifyRequest) => (request.auth ? [`user:${request.auth.userId}`] : []);
 
 const bodyEmail = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -148,6 +157,39 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user-details',
     { schema: { tags, summary: 'The signed-in user, business details and subscription', security: [{ bearer: [] }], response: { 200: userDetailsResponse } }, preHandler: authenticate },
     async (request) => ok(await accounts.userDetails(currentUserId(request), request.auth!.subscribed)),
+  );
+
+  app.post(
+    '/api/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password (current password required); ends every other session',
+        security: [{ bearer: [] }],
+        body: changePasswordRequest,
+        response: { 200: accountsMessageResponse },
+      },
+      preHandler: [authenticate, rateLimit({ name: 'confirm-password', ...L.confirmPerAccount, perIp: false, extraKeys: sessionUser })],
+    },
+    async (request) => {
+      await accounts.changePassword(request.auth!, request.body);
+      return ok(null, PASSWORD_CHANGED_MESSAGE);
+    },
+  );
+
+  app.post(
+    '/api/change-email',
+    {
+      schema: {
+        tags,
+        summary: 'Change the sign-in e-mail (current password required; normalised, unique); the old address is told',
+        security: [{ bearer: [] }],
+        body: changeEmailRequest,
+        response: { 200: changeEmailResponse },
+      },
+      preHandler: [authenticate, rateLimit({ name: 'confirm-password', ...L.confirmPerAccount, perIp: false, extraKeys: sessionUser })],
+    },
+    async (request) => ok({ user: await accounts.changeEmail(currentUserId(request), request.body) }, EMAIL_CHANGED_MESSAGE),
   );
 
   app.post(

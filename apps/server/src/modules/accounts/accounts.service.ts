@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   COMMON_PASSWORD_MESSAGE,
+  CURRENT_PASSWORD_WRONG_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
+  EMAIL_UNCHANGED_MESSAGE,
+  PASSWORD_UNCHANGED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   RESET_TOKEN_INVALID_MESSAGE,
   type AccountSubscription,
@@ -14,7 +17,8 @@ import type { AppContext } from '../../context';
 import { RateLimitedError, UnauthorizedError, ValidationError } from '../../http/errors';
 import { hashToken } from '../auth/auth.service';
 import { isCommonPassword } from './common-passwords';
-import { passwordResetEmail } from '../mail/mail.templates';
+import { passwordResetEmail, signInDetailsChangedEmail } from '../mail/mail.templates';
+import type { AuthenticatedSession } from '../auth/auth.service';
 import { isUniqueViolation, type AccountsRepository, type BusinessFields, type BusinessRow, type SubscriptionRow, type UserRow } from './accounts.repository';
 import { processAccountImage, toDataUrl } from './account-images';
 import { BoundedCache } from '../../shared/bounded-cache';
@@ -132,6 +136,15 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
     return user;
   }
 
+  /** The signed-in user, once the password they typed to confirm a change matches. */
+  async function confirmPassword(userId: string, currentPassword: string): Promise<UserRow> {
+    const user = await requireUser(userId);
+    if (!(await verify(user.password_hash, currentPassword).catch(() => false))) {
+      throw new ValidationError({ current_password: [CURRENT_PASSWORD_WRONG_MESSAGE] });
+    }
+    return user;
+  }
+
   return {
     async assertEmailFree(email: string): Promise<void> {
       if (await repository.emailExists(email)) throw new ValidationError({ email: [EMAIL_TAKEN_MESSAGE] });
@@ -189,6 +202,37 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
       });
       if (!userId) throw new ValidationError({ token: [RESET_TOKEN_INVALID_MESSAGE] });
       await ctx.auth.endAllSessions(userId);
+    },
+
+    /** Needs the current password; the new one follows the rules, is not common, and ends every other session. */
+    async changePassword(session: AuthenticatedSession, input: { current_password: string; password: string }): Promise<void> {
+      const user = await confirmPassword(session.userId, input.current_password);
+      if (input.password === input.current_password) throw new ValidationError({ password: [PASSWORD_UNCHANGED_MESSAGE] });
+      refuseCommonPassword(input.password);
+      await repository.setPassword(user.id, await hashPassword(input.password), ctx.now());
+      await ctx.auth.endOtherSessions(session);
+      await ctx.mail.send({
+        to: user.email,
+        ...signInDetailsChangedEmail({ name: user.name, change: 'password', resetUrl: `${ctx.config.publicUrl}/forgot-password` }),
+      });
+    },
+
+    /** Needs the current password; the new e-mail (normalised by the contract) must be free. The old address is told. */
+    async changeEmail(userId: string, input: { current_password: string; email: string }): Promise<AccountUser> {
+      const user = await confirmPassword(userId, input.current_password);
+      if (input.email === user.email) throw new ValidationError({ email: [EMAIL_UNCHANGED_MESSAGE] });
+      await this.assertEmailFree(input.email);
+      try {
+        await repository.setEmail(userId, input.email, ctx.now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ValidationError({ email: [EMAIL_TAKEN_MESSAGE] });
+        throw error;
+      }
+      await ctx.mail.send({
+        to: user.email,
+        ...signInDetailsChangedEmail({ name: user.name, change: 'email', newEmail: input.email, resetUrl: `${ctx.config.publicUrl}/forgot-password` }),
+      });
+      return toAccountUser(await requireUser(userId));
     },
 
     /** `subscribed` comes from the request's session lookup, made moments before in the same request. */

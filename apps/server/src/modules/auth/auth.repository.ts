@@ -40,6 +40,9 @@ export function createAuthRepository(database: Database) {
     async deleteUserSessions(userId: string): Promise<void> {
       await database.query('delete from sessions where user_id = $1', [userId]);
     },
+    async deleteUserSessionsExcept(userId: string, keptSessionId: string): Promise<void> {
+      await database.query('delete from sessions where user_id = $1 and id <> $2', [userId, keptSessionId]);
+    },
     async isSubscribed(userId: string, now: Date): Promise<boolean> {
       const rows = await database.query<{ ok: boolean }>(`select ${subscribedSql('$1', '$2')} as ok`, [userId, now]);
       return rows[0]?.ok === true;

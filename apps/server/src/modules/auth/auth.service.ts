@@ -110,6 +110,12 @@ export function createAuthService(repository: AuthRepository, now: () => Date, c
       await repository.deleteUserSessions(userId);
       forgetUser(userId);
     },
+    /** Ends every session of the user but this one (a password changed here signs the other devices out). */
+    async endOtherSessions(session: AuthenticatedSession): Promise<void> {
+      forgetUser(session.userId);
+      await repository.deleteUserSessionsExcept(session.userId, session.sessionId);
+      forgetUser(session.userId);
+    },
     isSubscribed: (userId: string) => repository.isSubscribed(userId, now()),
     /** The user's sessions or subscription changed (here or, via a database notification, on another instance). */
     forgetUser,

@@ -46,3 +46,23 @@ export function passwordResetEmail(input: { name: string; link: string; validMin
     footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
   };
 }
+
+/** Sent to the address the account had when its password or sign-in e-mail changed: how an owner learns of a takeover. */
+export function signInDetailsChangedEmail(input: { name: string; change: 'password' | 'email'; newEmail?: string; resetUrl: string }): EmailContent & { subject: string } {
+  const what = input.change === 'password' ? 'password' : 'sign-in e-mail';
+  return {
+    subject: `Your CMA Studio ${what} was changed`,
+    title: `Your ${what} was changed`,
+    paragraphs: [
+      `Hello ${input.name},`,
+      input.change === 'password'
+        ? 'The password of your CMA Studio account was just changed, and your other devices were signed out.'
+        : `The sign-in e-mail of your CMA Studio account was just changed to ${input.newEmail}. This address no longer signs in.`,
+    ],
+    action: input.change === 'password' ? { label: 'Reset the password', url: input.resetUrl } : undefined,
+    footnote:
+      input.change === 'password'
+        ? 'If this was you, there is nothing to do. If it was not, reset the password now.'
+        : 'If this was you, there is nothing to do. If it was not, reply to this e-mail or contact us at once.',
+  };
+}
