@@ -107,7 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onClose', async () => {
     await app.ctx.jobs.stop();
-    await app.ctx.pdfRenderer.close();
+    await app.ctx.pdfRenders.close();
     await stopWatchingAuth();
     if (ownsDatabase) await database.close();
   });

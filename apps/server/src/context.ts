@@ -12,8 +12,8 @@ import { createMailService, type MailService } from './modules/mail/mail.service
 import type { MailTransport } from './modules/mail/mail.types';
 import type { FileStorage } from './modules/storage/file-storage';
 import { createOutboxTransport, createSmtpTransport } from './adapters/mail/nodemailer-transport';
-import { createWorkerPdfRenderer, type PdfRenderer } from './modules/report/pdf-renderer';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import { createPdfRenderQueue, type PdfRenderQueue } from './modules/report/pdf-renderer';
 import { createS3FileStorage } from './adapters/storage/s3-file-storage';
 
 /** Everything a route handler may use; built once per app. Tests may replace any adapter. */
@@ -28,14 +28,16 @@ export interface AppContext {
   content: ContentService;
   mail: MailService;
   storage: FileStorage;
-  /** One PDF worker per instance, shared by the report and report-links modules (started on the first render). */
-  pdfRenderer: PdfRenderer;
+  /** Report PDFs (the e-mailed report, live links' PDFs): worker threads behind a per-user fair queue, started on the first render. */
+  pdfRenders: PdfRenderQueue;
 }
 
 export interface ContextOverrides {
   now?: () => Date;
   mailTransport?: MailTransport;
   storage?: FileStorage;
+  /** Tests: a short render time limit, a set number of worker threads. */
+  pdfRenders?: { timeLimitMs?: number; workers?: number };
 }
 
 export function createContext(config: AppConfig, database: Database, log: FastifyBaseLogger, overrides: ContextOverrides = {}): AppContext {
@@ -54,6 +56,6 @@ export function createContext(config: AppConfig, database: Database, log: Fastif
     content: createContentService(createContentRepository(database)),
     mail: createMailService({ jobs, transport, from: config.mailFrom, log }),
     storage: overrides.storage ?? (config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(path.join(config.dataDir, 'files'))),
-    pdfRenderer: createWorkerPdfRenderer(),
+    pdfRenders: createPdfRenderQueue(overrides.pdfRenders),
   };
 }

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
+import { PROPERTY_IMAGE_MAX_PER_PROPERTY } from '@cma/contracts';
+import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from '@cma/report';
 import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
@@ -13,12 +17,45 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
 }
 
+/** The sample report with photos that take the renderer a while: big RGBA PNGs (decoded pixel by pixel), distinct so none is cached. */
+async function slowState(photos: number, seed: number): Promise<Record<string, unknown>> {
+  const png = (i: number) =>
+    sharp({ create: { width: 3000, height: 3000, channels: 4, background: { r: (seed * 31 + i * 7) % 256, g: 90, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  const images = await Promise.all(Array.from({ length: photos }, async (_, i) => `data:image/png;base64,${(await png(i)).toString('base64')}`));
+  return { ...JSON.parse(sampleState), base64Images: images };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** POST /api/send-pdf over a real socket, so the test can hang up as a browser tab closing would. */
+function sendOverSocket(address: string, token: string, payload: unknown): { request: ClientRequest; answered: Promise<unknown> } {
+  const body = JSON.stringify(payload);
+  const request = httpRequest(`${address}/api/send-pdf`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answered = new Promise((resolve) => {
+    request.on('response', (res) => resolve(res.statusCode));
+    request.on('error', (error) => resolve(error));
+  });
+  request.end(body);
+  return { request, answered };
+}
+
 describe.each(testBackends())('report sending and counting on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url }, { now: () => new Date('2026-11-21T10:00:00Z') });
+    // One worker thread: the configuration where one user's renders could hold up another's. The time limit is tested
+    // on its own app; here it is long, so a loaded machine does not stop the slow renders these tests queue.
+    t = await createTestApp(backend, { SMTP_URL: smtp.url }, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: { workers: 1, timeLimitMs: 120_000 } });
   });
   afterAll(async () => {
     await t.close();
@@ -91,5 +128,99 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     const [row] = await t.database.query<{ report_count: number }>('select report_count from users where id = $1', [userId]);
     expect(Number(row!.report_count)).toBe(2);
     expect((await count('  ')).statusCode).toBe(422);
+  });
+
+  const send = (app: TestApp, token: string, payload: Record<string, unknown>) => app.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload });
+  const stats = () => t.app.ctx.pdfRenders.stats();
+
+  it('refuses a report past the caps with a 422 naming the list that holds too much, and renders nothing', async () => {
+    const { token } = await createUserWithSession(t);
+    const sample = JSON.parse(sampleState);
+    const before = stats();
+    const comparables = Array.from({ length: REPORT_MAX_COMPARABLES + 1 }, (_, i) => ({ ...sample.comaparables[i % sample.comaparables.length], uuid: `comp-${i}` }));
+    const tooManyComparables = await send(t, token, { email: 'c@example.com', state: { ...sample, comaparables: comparables } });
+    expect(tooManyComparables.statusCode).toBe(422);
+    expect(tooManyComparables.json()).toEqual({
+      status_code: 422,
+      message: `A report can have at most ${REPORT_MAX_COMPARABLES} comparables; this one has ${REPORT_MAX_COMPARABLES + 1}.`,
+      data: { 'state.comaparables': [`A report can have at most ${REPORT_MAX_COMPARABLES} comparables; this one has ${REPORT_MAX_COMPARABLES + 1}.`] },
+    });
+    // Every photo a property can keep on the server fits in its report.
+    expect(REPORT_MAX_PHOTOS_PER_PROPERTY).toBeGreaterThanOrEqual(PROPERTY_IMAGE_MAX_PER_PROPERTY);
+    const photos = Array.from({ length: REPORT_MAX_PHOTOS_PER_PROPERTY + 1 }, (_, i) => `data:image/jpeg;base64,${Buffer.from(`photo ${i}`).toString('base64')}`);
+    const tooManyPhotos = await send(t, token, { email: 'c@example.com', state: JSON.stringify({ ...sample, base64Images: photos }) });
+    expect(tooManyPhotos.statusCode).toBe(422);
+    expect(tooManyPhotos.json().data).toEqual({
+      'state.base64Images': [`The subject property has ${REPORT_MAX_PHOTOS_PER_PROPERTY + 1} photos; a report can show at most ${REPORT_MAX_PHOTOS_PER_PROPERTY} per property.`],
+    });
+    expect(stats()).toEqual(before);
+  });
+
+  it("one agent's slow reports do not hold up another agent's quick one: it goes out after the slow one already rendering", async () => {
+    const slowAgent = await createUserWithSession(t);
+    const quickAgent = await createUserWithSession(t);
+    // The first report renders for seconds (so the rest queue behind it meanwhile); the next two for about a second each.
+    const slow = await Promise.all([slowState(8, 1), slowState(2, 2), slowState(2, 3)]);
+    const answered: string[] = [];
+    const sent = (name: string, token: string, email: string, state: unknown) =>
+      send(t, token, { email, state }).then((res) => {
+        expect(res.statusCode, name).toBe(200);
+        answered.push(name);
+      });
+    // Sent one after another (each queued before the next is sent), as an agent clicking Send again would.
+    const jobs: Promise<void>[] = [];
+    for (const [i, state] of [...slow, sampleState].entries()) {
+      jobs.push(sent(`A${i + 1}`, slowAgent.token, `slow${i + 1}@example.com`, state));
+      await until(() => stats().running + stats().waiting === i + 1, `the slow agent's report ${i + 1} queued`);
+    }
+    // Past the reports one agent may have in flight: refused at once, not queued.
+    const fifth = await send(t, slowAgent.token, { email: 'slow5@example.com', state: sampleState });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toBe('You already have 4 reports being prepared. Send this one again when they have gone out.');
+    jobs.push(sent('B1', quickAgent.token, 'quick@example.com', sampleState));
+    await until(() => stats().waiting === 4, "the quick agent's report queued");
+    expect(answered).toEqual([]);
+    await Promise.all(jobs);
+    expect(answered).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
+  });
+
+  it('drops a waiting render and stops a running one when their clients hang up; neither is e-mailed, and the next report goes out', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { token } = await createUserWithSession(t);
+    const before = stats();
+    const running = sendOverSocket(address, token, { email: 'gone.running@example.com', state: await slowState(12, 9) });
+    await until(() => stats().running === 1, 'the slow report rendering');
+    const waiting = sendOverSocket(address, token, { email: 'gone.waiting@example.com', state: sampleState });
+    await until(() => stats().waiting === 1, 'the second report waiting behind the first');
+    waiting.request.destroy();
+    await until(() => stats().dropped === before.dropped + 1, 'the waiting render dropped');
+    expect(stats()).toMatchObject({ running: 1, waiting: 0, stopped: before.stopped });
+    running.request.destroy();
+    await until(() => stats().stopped === before.stopped + 1 && stats().running === 0, 'the running render stopped');
+    await Promise.all([running.answered, waiting.answered]);
+
+    // The stopped worker thread was replaced: another agent's report renders and goes out.
+    const other = await createUserWithSession(t);
+    expect((await send(t, other.token, { email: 'after.hangup@example.com', state: sampleState })).statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    await smtp.waitForTo('after.hangup@example.com', 1);
+    expect(smtp.to('gone.running@example.com')).toHaveLength(0);
+    expect(smtp.to('gone.waiting@example.com')).toHaveLength(0);
+  });
+
+  it('stops a render past the time limit and says so in a 422; nothing is e-mailed', async () => {
+    const limited = await createTestApp(backend, { SMTP_URL: smtp.url }, { pdfRenders: { timeLimitMs: 1, workers: 1 } });
+    try {
+      const { token } = await createUserWithSession(limited);
+      const res = await send(limited, token, { email: 'too.slow@example.com', state: sampleState });
+      expect(res.statusCode).toBe(422);
+      const message = 'The report took longer than 0.001 seconds to prepare and was stopped. Remove some comparables or photos and send it again.';
+      expect(res.json()).toEqual({ status_code: 422, message, data: { state: [message] } });
+      expect(limited.app.ctx.pdfRenders.stats()).toMatchObject({ running: 0, waiting: 0, stopped: 1 });
+      await limited.app.ctx.jobs.drain();
+      expect(smtp.to('too.slow@example.com')).toHaveLength(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -16,8 +16,20 @@ import {
   type SaleFacts,
   type WeightingMethod,
 } from '@cma/valuation';
+import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
 import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
-import { migrateReportState, type PropertyRow, type ReportState } from './state';
+import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
+
+/** A state past one of the report's caps; `field` is the state key that holds too much (e.g. 'comaparables'). */
+export class ReportLimitError extends ReportStateError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReportLimitError';
+  }
+}
 
 export interface FactLine {
   label: string;
@@ -136,12 +148,12 @@ const IMAGE_DATA_URL = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=\s]+$/;
 
 /** Keeps only png/jpeg data URLs: React-PDF cannot draw other formats and remote URLs are never fetched. */
 export function usablePhotos(values: readonly unknown[]): string[] {
-  const photos: string[] = [];
+  const photos = new Set<string>();
   for (const value of values) {
     const candidates = typeof value === 'string' ? [value] : value && typeof value === 'object' ? photoStrings(value as Record<string, unknown>) : [];
-    for (const candidate of candidates) if (IMAGE_DATA_URL.test(candidate) && !photos.includes(candidate)) photos.push(candidate);
+    for (const candidate of candidates) if (IMAGE_DATA_URL.test(candidate)) photos.add(candidate);
   }
-  return photos;
+  return [...photos];
 }
 
 function photoStrings(group: Record<string, unknown>): string[] {
@@ -193,8 +205,18 @@ function photoChoiceOf(state: ReportState, row: PropertyRow): unknown[] {
   return chosen ? [chosen] : [];
 }
 
-function propertyView(row: PropertyRow, facts: SaleFacts, extraPhotos: readonly unknown[]): PropertyView {
+/** Where a property's photos are in the state, for the error that names them. */
+interface PhotosPlace {
+  field: string;
+  name: string;
+}
+
+function propertyView(row: PropertyRow, facts: SaleFacts, extraPhotos: readonly unknown[], place: PhotosPlace): PropertyView {
   const fullAddress = fullAddressOf(row);
+  const photos = usablePhotos([...extraPhotos, ...(Array.isArray(row.propertyImages) ? row.propertyImages : [])]);
+  if (photos.length > REPORT_MAX_PHOTOS_PER_PROPERTY) {
+    throw new ReportLimitError(place.field, `${place.name} has ${photos.length} photos; a report can show at most ${REPORT_MAX_PHOTOS_PER_PROPERTY} per property.`);
+  }
   const schools = row.schools && typeof row.schools === 'object' ? (row.schools as Record<string, unknown>) : {};
   const pricePerSqft =
     numberOf(row.perSquareFeet) ??
@@ -249,7 +271,7 @@ function propertyView(row: PropertyRow, facts: SaleFacts, extraPhotos: readonly 
     facts: factLines,
     additionalFacts,
     features,
-    photos: usablePhotos([...extraPhotos, ...(Array.isArray(row.propertyImages) ? row.propertyImages : [])]),
+    photos,
     publicRemarks: textOf(row['Public-Remarks']) ?? NOT_AVAILABLE,
     agentNotes: textOf(row.agentNotes) ?? textOf(row.notes) ?? '',
   };
@@ -290,12 +312,15 @@ function formatReportDate(iso: string | null, now: Date): string {
 /** Derives the printable report from a saved state (any version): subject, adjusted comparables, reconciliation, range. */
 export function buildReportInput(rawState: unknown, options: BuildOptions = {}): ReportDocumentInput {
   const state = migrateReportState(rawState);
+  if (state.comaparables.length > REPORT_MAX_COMPARABLES) {
+    throw new ReportLimitError('comaparables', `A report can have at most ${REPORT_MAX_COMPARABLES} comparables; this one has ${state.comaparables.length}.`);
+  }
   const now = options.now ?? new Date();
   const subjectRow: PropertyRow = state.selectedPropertydata ?? { properties_address: state.selectedPropertyAddress || state.address };
   const subjectFacts = toSaleFacts(subjectRow, recordId(subjectRow, 'subject'), true);
   // The subject's own price never enters its valuation.
   const blindSubject: SaleFacts = { ...subjectFacts, netSalesPrice: null, listPrice: null };
-  const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages]);
+  const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages], { field: 'base64Images', name: 'The subject property' });
   if (subject.fullAddress === NOT_AVAILABLE && (state.selectedPropertyAddress || state.address)) {
     subject.fullAddress = state.selectedPropertyAddress || state.address;
     subject.street = subject.fullAddress;
@@ -317,7 +342,7 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   const valued: Array<{ facts: SaleFacts; adjustment: ComparableAdjustment }> = [];
   const comparables: ComparableView[] = state.comaparables.map((row, index) => {
     const facts = compFacts[index]!;
-    const view = propertyView(row, facts, photoChoiceOf(state, row));
+    const view = propertyView(row, facts, photoChoiceOf(state, row), { field: `comaparables.${index}.propertyImages`, name: `Comparable ${index + 1}` });
     const distanceMiles =
       subjectPoint && facts.latitude != null && facts.longitude != null ? milesBetween(subjectPoint, { lat: facts.latitude, lon: facts.longitude }) : null;
     const base = { ...view, number: index + 1, distanceMiles };

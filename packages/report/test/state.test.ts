@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { adjustComparable, formatAmount } from '@cma/valuation';
-import { REPORT_STATE_KEYS, REPORT_STATE_VERSION, ReportStateError, buildReportInput, migrateReportState, toSaleFacts, toSavedState } from '../src/index';
+import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY, REPORT_STATE_KEYS, REPORT_STATE_VERSION, ReportLimitError, ReportStateError, buildReportInput, migrateReportState, toSaleFacts, toSavedState } from '../src/index';
 
 const sample = JSON.parse(readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8'));
 
@@ -109,3 +109,45 @@ describe('buildReportInput prints engine numbers', () => {
     expect(input.subject.photos.every((p) => /^data:image\/(png|jpe?g);base64,/.test(p))).toBe(true);
   });
 });
+
+describe('buildReportInput caps what one report takes (render time grows with each comparable and photo)', () => {
+  const comparables = (n: number) => Array.from({ length: n }, (_, i) => ({ ...sample.comaparables[i % sample.comaparables.length], uuid: `comp-${i}` }));
+  // Distinct tiny JPEG data URLs (the report keeps one of each).
+  const photos = (n: number) => Array.from({ length: n }, (_, i) => `data:image/jpeg;base64,${Buffer.from(`photo ${i}`).toString('base64')}`);
+  const refusal = (state: unknown) => {
+    try {
+      buildReportInput(state);
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it(`takes ${REPORT_MAX_COMPARABLES} comparables and refuses one more, naming the comparables list`, () => {
+    expect(buildReportInput({ ...sample, comaparables: comparables(REPORT_MAX_COMPARABLES) }).comparables).toHaveLength(REPORT_MAX_COMPARABLES);
+    const error = refusal({ ...sample, comaparables: comparables(300) });
+    expect(error).toBeInstanceOf(ReportLimitError);
+    expect(error).toMatchObject({ field: 'comaparables', message: `A report can have at most ${REPORT_MAX_COMPARABLES} comparables; this one has 300.` });
+  });
+
+  it(`takes ${REPORT_MAX_PHOTOS_PER_PROPERTY} photos per property and refuses more, naming the property's photo list`, () => {
+    const many = photos(REPORT_MAX_PHOTOS_PER_PROPERTY + 5);
+    const fits = buildReportInput({ ...sample, base64Images: many.slice(0, REPORT_MAX_PHOTOS_PER_PROPERTY), comaparables: [{ ...sample.comaparables[0], propertyImages: many.slice(0, REPORT_MAX_PHOTOS_PER_PROPERTY) }] });
+    expect(fits.subject.photos).toHaveLength(REPORT_MAX_PHOTOS_PER_PROPERTY);
+    // The same photo listed twice counts once; remote URLs are dropped and not counted.
+    const repeated = [...many.slice(0, REPORT_MAX_PHOTOS_PER_PROPERTY), ...many.slice(0, 10), ...Array.from({ length: 50 }, (_, i) => `https://example.com/${i}.jpg`)];
+    expect(buildReportInput({ ...sample, base64Images: repeated }).subject.photos).toHaveLength(REPORT_MAX_PHOTOS_PER_PROPERTY);
+
+    expect(refusal({ ...sample, base64Images: many })).toMatchObject({
+      field: 'base64Images',
+      message: `The subject property has ${many.length} photos; a report can show at most ${REPORT_MAX_PHOTOS_PER_PROPERTY} per property.`,
+    });
+    const comps = comparables(3);
+    comps[2] = { ...comps[2], propertyImages: many };
+    expect(refusal({ ...sample, comaparables: comps })).toMatchObject({
+      field: 'comaparables.2.propertyImages',
+      message: `Comparable 3 has ${many.length} photos; a report can show at most ${REPORT_MAX_PHOTOS_PER_PROPERTY} per property.`,
+    });
+  });
+});
+

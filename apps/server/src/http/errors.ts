@@ -47,3 +47,10 @@ function firstMessage(fields: Record<string, string[]>): string {
   for (const messages of Object.values(fields)) if (messages[0]) return messages[0];
   return 'The given data was invalid.';
 }
+
+/** The client closed the connection before the answer was ready (nginx's 499): nobody reads it, the logs say why. */
+export class ClientClosedRequestError extends AppError {
+  constructor() {
+    super(499, 'The connection closed before the answer was ready.');
+  }
+}

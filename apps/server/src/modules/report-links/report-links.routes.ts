@@ -40,14 +40,14 @@ export const reportLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportLinksService({
     repository: createReportLinksRepository(app.ctx.database),
     report: createReportService({
-      renderer: app.ctx.pdfRenderer,
+      renders: app.ctx.pdfRenders,
+      log: app.ctx.log,
       repository: createReportRepository(app.ctx.database),
       mail: app.ctx.mail,
       storage: app.ctx.storage,
       now: app.ctx.now,
       mapTileUrl: app.ctx.config.mapTileUrl,
     }),
-    renderer: app.ctx.pdfRenderer,
     mail: app.ctx.mail,
     now: app.ctx.now,
     publicUrl: app.ctx.config.publicUrl,

@@ -5,7 +5,6 @@ import { livePagePhotos, renderLivePage } from '@cma/report/live';
 import { NotFoundError } from '../../http/errors';
 import { BoundedCache } from '../../shared/bounded-cache';
 import type { MailService } from '../mail/mail.service';
-import type { PdfRenderer } from '../report/pdf-renderer';
 import { pdfFilename, type PreparedReport, type ReportService } from '../report/report.service';
 import type { DeviceClass, ReportLinksRepository, ResolvedLink } from './report-links.repository';
 
@@ -47,7 +46,6 @@ function photoOf(dataUrl: string): LivePhoto {
 interface Deps {
   repository: ReportLinksRepository;
   report: ReportService;
-  renderer: PdfRenderer;
   mail: MailService;
   now: () => Date;
   publicUrl: string;
@@ -198,7 +196,8 @@ export function createReportLinksService(deps: Deps) {
       const link = await liveLink(token);
       const entry = link && (await entryFor(link, token));
       if (!entry) return null;
-      entry.pdf ??= deps.renderer.render(entry.prepared.input);
+      // Shared by every visitor asking meanwhile, so one leaving does not stop it; rendered in the agent's turn.
+      entry.pdf ??= deps.report.renderPdf(link.user_id, entry.prepared.input);
       entry.pdf.catch(() => (entry.pdf = undefined));
       return { pdf: await entry.pdf, filename: pdfFilename(entry.prepared.input.subject.street) };
     },

@@ -5,10 +5,12 @@ import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { createReportRepository } from './report.repository';
 import { createReportService } from './report.service';
+import { clientClosedSignal } from '../../http/client-closed';
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportService({
-    renderer: app.ctx.pdfRenderer,
+    renders: app.ctx.pdfRenders,
+    log: app.ctx.log,
     repository: createReportRepository(app.ctx.database),
     mail: app.ctx.mail,
     storage: app.ctx.storage,
@@ -24,7 +26,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [requireSubscriber, rateLimit({ name: 'send-pdf', limit: 60, windowMs: 60 * 60 * 1000, extraKeys: (request) => (request.auth ? [`user:${request.auth.userId}`] : []) })],
       schema: { tags, summary: 'Render the report PDF from the state and e-mail it to the client', body: sendPdfRequest, response: { 200: sendPdfResponse } },
     },
-    async (request) => ok(await service.sendPdf(currentUserId(request), request.body), REPORT_SENT_MESSAGE),
+    // A client that gives up (closes the connection) has its render dropped or stopped.
+    async (request, reply) => ok(await service.sendPdf(currentUserId(request), request.body, clientClosedSignal(request, reply)), REPORT_SENT_MESSAGE),
   );
 
   app.post(

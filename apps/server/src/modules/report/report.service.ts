@@ -1,8 +1,12 @@
-import { buildReportInput, migrateReportState, photoPropertyIds, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto } from '@cma/report';
-import type { PdfRenderer } from './pdf-renderer';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  buildReportInput, migrateReportState, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
+} from '@cma/report';
+import type { PdfRenderQueue } from './pdf-renderer';
+import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
 import type { FileStorage } from '../storage/file-storage';
 import type { MailService } from '../mail/mail.service';
-import { ValidationError } from '../../http/errors';
+import { AppError, ValidationError } from '../../http/errors';
 import type { AgentProfile, ReportRepository } from './report.repository';
 import { sniffImageType } from '../../http/uploads';
 
@@ -12,7 +16,8 @@ interface Deps {
   storage: FileStorage;
   now: () => Date;
   mapTileUrl: string | null;
-  renderer: PdfRenderer;
+  renders: PdfRenderQueue;
+  log: FastifyBaseLogger;
 }
 
 /** PNG or JPEG by content: the two formats the PDF can embed. */
@@ -86,19 +91,47 @@ export function createReportService(deps: Deps) {
         },
       });
     } catch (error) {
+      if (error instanceof ReportLimitError) throw new ValidationError({ [`state.${error.field}`]: [error.message] });
       if (error instanceof ReportStateError) throw new ValidationError({ state: [error.message] });
       throw error;
     }
     return { input, profile, headshot: await dataUrlOf(profile.profile_image_key) };
   }
 
+  /**
+   * The report's PDF, rendered in the agent's turn on the shared workers; its refusals in words an agent can act on.
+   * Aborting `signal` (the client went away) drops or stops the render.
+   */
+  async function renderPdf(userId: string, input: ReportDocumentInput, signal?: AbortSignal): Promise<Buffer> {
+    try {
+      return await deps.renders.render(userId, input, signal);
+    } catch (error) {
+      if (error instanceof RenderTimeLimitError) {
+        deps.log.warn({ userId, comparables: input.comparables.length, limitMs: error.limitMs }, 'PDF render stopped at its time limit');
+        const seconds = error.limitMs / 1000;
+        throw new ValidationError({
+          state: [`The report took longer than ${seconds} second${seconds === 1 ? '' : 's'} to prepare and was stopped. Remove some comparables or photos and send it again.`],
+        });
+      }
+      if (error instanceof TooManyRendersError) {
+        throw new AppError(429, `You already have ${error.limit} reports being prepared. Send this one again when they have gone out.`);
+      }
+      throw error;
+    }
+  }
+
   return {
     prepare,
+    renderPdf,
 
-    /** Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client. */
-    async sendPdf(userId: string, request: { email: string; state: string | Record<string, unknown>; message?: string }) {
+    /**
+     * Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client.
+     * Aborting `signal` (the client went away) drops or stops the render and sends nothing.
+     */
+    async sendPdf(userId: string, request: { email: string; state: string | Record<string, unknown>; message?: string }, signal?: AbortSignal) {
       const { input, profile } = await prepare(userId, request.state);
-      const pdf = await deps.renderer.render(input);
+      const pdf = await renderPdf(userId, input, signal);
+      signal?.throwIfAborted();
       const filename = pdfFilename(input.subject.street);
       const agentName = input.branding.agentName || profile.name;
       const replyTo = profile.business_email || profile.email;

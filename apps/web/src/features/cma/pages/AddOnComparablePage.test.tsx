@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { REPORT_MAX_COMPARABLES } from '@cma/report/limits';
 import AddOnComparablePage from './AddOnComparablePage';
 import { updateReport, type ReportState } from '../../report/store/reportSlice';
 import type { CmaRecord } from '../model/records';
@@ -40,4 +41,29 @@ describe('/addoncomparable', () => {
     expect(manual['Net Sales Price']).toBe(595000);
     expect(view.store.getState().report.extraComparables).toHaveLength(1);
   });
+
+  it(`turns adding off once the report has ${REPORT_MAX_COMPARABLES} comparables, the most a report takes`, () => {
+    const records = sampleRecords().filter((r) => typeof r['Net Sales Price'] === 'number');
+    const view = renderWithStore(<AddOnComparablePage />, '/addoncomparable');
+    const apply = (fn: (s: ReportState) => Partial<ReportState>) => act(() => void view.store.dispatch(updateReport(fn(view.store.getState().report))));
+    apply((s) => chooseSubject(s, records[0]!));
+    for (let i = 0; i < REPORT_MAX_COMPARABLES; i++) apply((s) => toggleComparable(s, { ...records[1 + (i % (records.length - 1))]!, uuid: `comp-${i}` }));
+    apply((s) => removeComparable(s, 'comp-0'));
+    const restoreCard = screen.getByRole('heading', { name: 'Restore removed comparables' }).parentElement!;
+    const restore = within(restoreCard).getByRole('button', { name: 'Restore' }) as HTMLButtonElement;
+    expect(restore.disabled).toBe(false);
+    expect(screen.queryByText(/at most/)).toBeNull();
+
+    apply((s) => toggleComparable(s, { ...records[1]!, uuid: 'one-more' }));
+    expect(view.store.getState().report.comaparables).toHaveLength(REPORT_MAX_COMPARABLES);
+    expect(screen.getByRole('status').textContent).toContain(`A report can have at most ${REPORT_MAX_COMPARABLES} comparables.`);
+    expect(restore.disabled).toBe(true);
+    const byHand = screen.getByRole('heading', { name: 'By hand' }).parentElement!;
+    fireEvent.change(within(byHand).getByLabelText('Street number'), { target: { value: '12' } });
+    fireEvent.change(within(byHand).getByLabelText('Street name'), { target: { value: 'Elm St' } });
+    fireEvent.change(within(byHand).getByLabelText('City'), { target: { value: 'Denver' } });
+    fireEvent.change(within(byHand).getByLabelText('Close Price'), { target: { value: '600000' } });
+    expect((within(byHand).getByRole('button', { name: 'Add this comparable' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });
+

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { REPORT_MAX_COMPARABLES } from '@cma/report/limits';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { ImportPanel } from '../components/ImportPanel';
 import { PropertyFactsForm } from '../components/PropertyFactsForm';
@@ -21,12 +22,19 @@ export default function AddOnComparablePage() {
   const selected = new Set(asRecords(report.comaparables).map((c) => c.uuid));
   const removed = asRecords(report.removedComparables);
   const draftReady = typeof draft['Net Sales Price'] === 'number' && !!draft.properties_address;
+  // The report (in the browser and on the server) takes no more: adding is turned off here rather than refused there.
+  const full = selected.size >= REPORT_MAX_COMPARABLES;
 
   return (
     <section className="page cma-page" aria-labelledby="page-title">
       <StepNav />
       <h1 id="page-title">Add comparables</h1>
       <p className="lead">{selected.size} comparable(s) selected.</p>
+      {full && (
+        <p className="cma-hint" role="status">
+          A report can have at most {REPORT_MAX_COMPARABLES} comparables. Remove one on the adjustments page to add another.
+        </p>
+      )}
 
       <div className="card">
         <h2 className="card__title">Restore removed comparables</h2>
@@ -37,7 +45,7 @@ export default function AddOnComparablePage() {
             {removed.map((r) => (
               <li key={r.uuid}>
                 <span>{addressOf(r)}</span>
-                <button type="button" className="button button--secondary" onClick={() => edit(restoreComparable, r.uuid)}>Restore</button>
+                <button type="button" className="button button--secondary" disabled={full} onClick={() => edit(restoreComparable, r.uuid)}>Restore</button>
               </li>
             ))}
           </ul>
@@ -52,7 +60,7 @@ export default function AddOnComparablePage() {
             {fileRecords.slice(0, 30).map((r) => (
               <li key={r.uuid}>
                 <span>{addressOf(r)} · {text(r.MLS)} · {text(r['Net Sales Price'])}</span>
-                <button type="button" className="button button--secondary" disabled={selected.has(r.uuid)} onClick={() => edit(addExtraComparable, r, 'file')}>{selected.has(r.uuid) ? 'Added' : 'Add'}</button>
+                <button type="button" className="button button--secondary" disabled={full || selected.has(r.uuid)} onClick={() => edit(addExtraComparable, r, 'file')}>{selected.has(r.uuid) ? 'Added' : 'Add'}</button>
               </li>
             ))}
           </ul>
@@ -61,7 +69,7 @@ export default function AddOnComparablePage() {
 
       <div className="card">
         <h2 className="card__title">From the listing database</h2>
-        <AddressSearch actionLabel="Add as comparable" onPick={(record) => edit(addExtraComparable, record, 'database')} />
+        <AddressSearch actionLabel="Add as comparable" pickDisabled={full} onPick={(record) => edit(addExtraComparable, record, 'database')} />
       </div>
 
       <div className="card">
@@ -70,7 +78,7 @@ export default function AddOnComparablePage() {
         <button
           type="button"
           className="button button--primary"
-          disabled={!draftReady}
+          disabled={!draftReady || full}
           onClick={() => {
             edit(addExtraComparable, draft, 'manual');
             setDraft(blankRecord(report.csvType));

@@ -111,7 +111,15 @@ function resumeStep(subject: unknown, comps: unknown): string {
   return '/adjustment';
 }
 
-export function AddressSearch({ onPick, actionLabel = 'Use as subject' }: { onPick(record: CmaRecord, all: CmaRecord[]): void; actionLabel?: string }) {
+export function AddressSearch({
+  onPick,
+  actionLabel = 'Use as subject',
+  pickDisabled = false,
+}: {
+  onPick(record: CmaRecord, all: CmaRecord[]): void;
+  actionLabel?: string;
+  pickDisabled?: boolean;
+}) {
   const [address, setAddress] = useState('');
   const [search, { data, isLoading, error, isSuccess }] = useSearchAddressMutation();
   const results = data ?? [];
@@ -138,7 +146,7 @@ export function AddressSearch({ onPick, actionLabel = 'Use as subject' }: { onPi
               <span>
                 <strong>{addressOf(record)}</strong> — {String(record.MLS ?? '')} {record['Listing Id'] ? `· ${String(record['Listing Id'])}` : ''}
               </span>
-              <button type="button" className="button button--secondary" onClick={() => onPick(record, results)}>{actionLabel}</button>
+              <button type="button" className="button button--secondary" disabled={pickDisabled} onClick={() => onPick(record, results)}>{actionLabel}</button>
             </li>
           ))}
         </ul>
