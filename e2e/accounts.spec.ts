@@ -95,7 +95,7 @@ test('register → sign out → sign in → edit profile → sign out', async ({
   expect((await storedSession(page)).subscribed).toBe('1');
 
   // Edit profile: picture, personal and business details, logo.
-  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/edit-profile$/);
   await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
   await expect(page.getByAltText('Your profile picture')).toHaveAttribute('src', /default-avatar|svg/);

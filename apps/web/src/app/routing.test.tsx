@@ -13,11 +13,13 @@ import { alwaysOpenRoutes, protectedRoutes, publicRoutes, type AppRoute } from '
 import { clearAllStorage, saveSession } from '../shared/session/session';
 import { TOAST_CONTAINER_OPTIONS } from '../shared/toast';
 
-// The shell calls GET /api/config and /api/faq-list; a real local server answers them with empty envelopes.
+// The shell calls GET /api/config, /api/faq-list and /api/user-details; a real local server answers them with empty envelopes.
 let apiServer: Server;
 beforeAll(async () => {
-  apiServer = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status_code: 200, data: [] }));
+  apiServer = createServer((request, response) => {
+    // The member header reads the subscription from user-details (no trial, nothing to show).
+    const data = request.url === '/api/user-details' ? { user: {}, business: null, subscription: null } : [];
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status_code: 200, data }));
   });
   await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(apiServer.address() as AddressInfo).port}/`);
@@ -142,6 +144,17 @@ describe('headers (spec §2)', () => {
     expect((await pageHeading()).textContent).toBe(LANDING);
   });
 
+  it('signed-in header before a subscription: Log Out and Choose a plan, never Sign in or Sign up', async () => {
+    saveSession('tok-1', 0);
+    renderAt('/subscription-plan');
+    await pageHeading();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/subscription-plan');
+  });
+
   it('logged-in header: Home, HISTORY, Change default values, FAQS, Log Out and the profile picture', async () => {
     saveSession('tok-1', 1);
     renderAt('/home');
@@ -150,7 +163,7 @@ describe('headers (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
     expect(within(nav).getByRole('link', { name: 'Change default values' }).getAttribute('href')).toBe('/change-default-values');
     expect(within(nav).getByRole('link', { name: 'FAQS' }).getAttribute('href')).toBe('/faqs');
-    expect(within(nav).getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/edit-profile');
+    expect(within(nav).getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/edit-profile');
     expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'CMA Studio home' }).getAttribute('href')).toBe('/home');
 

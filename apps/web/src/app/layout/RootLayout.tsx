@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { registerNavigator } from '../../shared/navigation';
 import { useSessionState } from '../../shared/session/session';
-import { MemberHeader, VisitorHeader } from './SiteHeader';
+import { MemberHeader, UnsubscribedHeader, VisitorHeader } from './SiteHeader';
 import { SiteFooter } from './SiteFooter';
 import { ScrollManager } from './ScrollManager';
 
 /** The page frame every route shares: skip link, the header for the session, main content, footer. */
 export function RootLayout() {
   const navigate = useNavigate();
-  const { subscribedSession } = useSessionState();
+  const { signedIn, subscribedSession } = useSessionState();
 
   useEffect(() => {
     registerNavigator((to, options) => void navigate(to, options));
@@ -29,7 +29,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       <ScrollManager />
-      {subscribedSession ? <MemberHeader /> : <VisitorHeader />}
+      {subscribedSession ? <MemberHeader /> : signedIn ? <UnsubscribedHeader /> : <VisitorHeader />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -17,20 +17,25 @@ const historyMenuPlaceholder = (
   </div>
 );
 
+// Members only too: the subscription pill reads user-details, which the landing page never needs.
+const AccountStatus = lazy(() => import('../../features/accounts/components/AccountStatus').then((module) => ({ default: module.AccountStatus })));
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
 /** Brand, a menu toggle for narrow screens, and the nav; the menu closes on every navigation. */
-function HeaderFrame({ brandTo, label, children }: { brandTo: string; label: string; children: ReactNode }) {
+function HeaderFrame({ brandTo, label, status, member, children }: { brandTo: string; label: string; status?: ReactNode; member?: boolean; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.key]);
   return (
-    <header className="site-header">
+    <header className={member ? 'site-header site-header--member' : 'site-header'}>
       <div className="site-header__inner">
         <Link to={brandTo} className="brand" aria-label="CMA Studio home">
           <img src={logoUrl} alt="" width={36} height={36} />
           <span className="brand__name">CMA Studio</span>
         </Link>
+        {/* Outside the nav, so a tablet shows it without opening the menu. */}
+        {status}
         <button
           type="button"
           className="nav-toggle"
@@ -49,19 +54,24 @@ function HeaderFrame({ brandTo, label, children }: { brandTo: string; label: str
   );
 }
 
+/** The public site's links, for visitors and for signed-in users who have not subscribed yet. */
+const publicNavLinks = (
+  <ul className="nav-links">
+    <li><NavLink to="/" end className={navLinkClass}>Home</NavLink></li>
+    <li><NavLink to="/about-us" className={navLinkClass}>About us</NavLink></li>
+    <li><NavLink to="/contact-us" className={navLinkClass}>CONTACT US</NavLink></li>
+    <li><NavLink to="/subscription-plan" className={navLinkClass}>Subscription</NavLink></li>
+    {/* Goes to the landing page first when elsewhere; the scroll manager then scrolls to #faq. */}
+    <li><Link to={{ pathname: '/', hash: '#faq' }} className="nav-link">FAQ</Link></li>
+  </ul>
+);
+
 /** Landing header for visitors (spec §2). */
 export function VisitorHeader() {
   const dispatch = useAppDispatch();
   return (
     <HeaderFrame brandTo="/" label="Main">
-      <ul className="nav-links">
-        <li><NavLink to="/" end className={navLinkClass}>Home</NavLink></li>
-        <li><NavLink to="/about-us" className={navLinkClass}>About us</NavLink></li>
-        <li><NavLink to="/contact-us" className={navLinkClass}>CONTACT US</NavLink></li>
-        <li><NavLink to="/subscription-plan" className={navLinkClass}>Subscription</NavLink></li>
-        {/* Goes to the landing page first when elsewhere; the scroll manager then scrolls to #faq. */}
-        <li><Link to={{ pathname: '/', hash: '#faq' }} className="nav-link">FAQ</Link></li>
-      </ul>
+      {publicNavLinks}
       <div className="nav-actions">
         <Link to="/login" className="button button--secondary" onClick={() => dispatch(setLoginState('login'))}>
           Sign in
@@ -77,12 +87,39 @@ export function VisitorHeader() {
   );
 }
 
-/** Header for signed-in subscribed users (spec §2). */
+/** Signed in, no subscription yet (registered, or the subscription ended): choose a plan or log out, never "Sign in". */
+export function UnsubscribedHeader() {
+  const dispatch = useAppDispatch();
+  return (
+    <HeaderFrame brandTo="/" label="Main">
+      {publicNavLinks}
+      <div className="nav-actions">
+        <button type="button" className="button button--secondary" onClick={() => void dispatch(logout())}>
+          Log Out
+        </button>
+        <Link to="/subscription-plan" className="button button--primary">
+          Choose a plan
+        </Link>
+      </div>
+    </HeaderFrame>
+  );
+}
+
+/** Header for signed-in subscribed users (spec §2), with the trial or renewal status and the account link. */
 export function MemberHeader() {
   const dispatch = useAppDispatch();
   const profileImage = useAppSelector((state) => state.login.profileImage);
   return (
-    <HeaderFrame brandTo="/home" label="Main">
+    <HeaderFrame
+      brandTo="/home"
+      label="Main"
+      member
+      status={
+        <Suspense fallback={null}>
+          <AccountStatus />
+        </Suspense>
+      }
+    >
       <ul className="nav-links">
         <li><NavLink to="/home" className={navLinkClass}>Home</NavLink></li>
         <li><Suspense fallback={historyMenuPlaceholder}><HistoryMenu /></Suspense></li>
@@ -93,7 +130,7 @@ export function MemberHeader() {
         <button type="button" className="button button--secondary" onClick={() => void dispatch(logout())}>
           Log Out
         </button>
-        <Link to="/edit-profile" className="avatar-link" aria-label="Edit profile">
+        <Link to="/edit-profile" className="account-link">
           <img
             className="avatar"
             src={profileImage || defaultAvatarUrl}
@@ -104,6 +141,7 @@ export function MemberHeader() {
               if (event.currentTarget.src !== defaultAvatarUrl) event.currentTarget.src = defaultAvatarUrl;
             }}
           />
+          <span className="account-link__text">Account</span>
         </Link>
       </div>
     </HeaderFrame>

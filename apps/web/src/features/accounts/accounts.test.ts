@@ -4,6 +4,8 @@ import { logoutFailureMessages } from './logout';
 import { destinationAfterSignIn } from './navigation';
 import { formatPhone, imageFileProblem, registerForm, PASSWORDS_DIFFER_MESSAGE } from './forms';
 import { readApiFailure } from './accountsApi';
+import { daysLeft, headerSubscriptionStatus } from './subscriptionStatus';
+import type { AccountSubscription } from '@cma/contracts';
 
 describe('logout failure messages (spec §8)', () => {
   it.each([
@@ -75,4 +77,36 @@ describe('business website addresses (the profile form and the server share the 
     ['alice', false],
     ['alice .example', false],
   ])('%s → %s', (text, valid) => expect(isWebsiteAddress(text)).toBe(valid));
+});
+
+describe('the signed-in header subscription status', () => {
+  const now = new Date('2026-03-01T15:00:00Z');
+  const inDays = (days: number) => new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
+  const subscription = (fields: Partial<AccountSubscription>): AccountSubscription => ({
+    id: 's1', plan_id: 1, plan_title: 'Monthly', plan_amount: 49, plan_interval: 'month', status: 'active', is_subscribed: 1,
+    trial_end: null, current_period_end: inDays(20), cancel_at_period_end: false, card_brand: null, card_last4: null, card_exp_month: null, card_exp_year: null,
+    ...fields,
+  });
+
+  it('counts a started day as a day left', () => {
+    expect(daysLeft(inDays(12), now)).toBe(12);
+    expect(daysLeft(inDays(11.2), now)).toBe(12);
+    expect(daysLeft(inDays(0.1), now)).toBe(1);
+    expect(daysLeft(inDays(-1), now)).toBe(0);
+  });
+
+  it.each([
+    ['a trial with 12 days left', { status: 'trialing', trial_end: inDays(12) }, { prefix: 'Trial: ', text: '12 days left', tone: 'info' }],
+    ['the last day of a trial', { status: 'trialing', trial_end: inDays(0.5) }, { prefix: 'Trial: ', text: '1 day left', tone: 'warning' }],
+    ['a trial already over', { status: 'trialing', trial_end: inDays(-0.1) }, { text: 'Trial ends today', tone: 'warning' }],
+    ['a payment due', { status: 'past_due' }, { text: 'Payment due', tone: 'warning' }],
+    ['a cancelled subscription', { cancel_at_period_end: true, current_period_end: '2026-03-21T12:00:00Z' }, { text: 'Ends Mar 21', tone: 'warning' }],
+  ] as const)('says %s', (_case, fields, expected) => {
+    expect(headerSubscriptionStatus(subscription(fields), now)).toEqual(expected);
+  });
+
+  it('says nothing about a renewing subscription or none', () => {
+    expect(headerSubscriptionStatus(subscription({}), now)).toBeNull();
+    expect(headerSubscriptionStatus(null, now)).toBeNull();
+  });
 });

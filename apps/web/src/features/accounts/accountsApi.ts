@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { LoginResult, UserDetails } from '@cma/contracts';
+import type { AccountUser, ChangeEmailRequest, ChangePasswordRequest, LoginResult, UserDetails } from '@cma/contracts';
 import { api } from '../../shared/api/api';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { SOMETHING_WENT_WRONG } from '../../shared/toast';
@@ -22,9 +22,17 @@ export const accountsApi = api.injectEndpoints({
     resetPassword: build.mutation<ApiEnvelope<null>, { token: string; password: string }>({
       query: (body) => ({ url: '/api/reset-password', method: 'POST', body }),
     }),
+    changePassword: build.mutation<ApiEnvelope<null>, ChangePasswordRequest>({
+      query: (body) => ({ url: '/api/change-password', method: 'POST', body }),
+    }),
+    changeEmail: build.mutation<ApiEnvelope<{ user: AccountUser }>, ChangeEmailRequest>({
+      query: (body) => ({ url: '/api/change-email', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
     userDetails: build.query<UserDetails, void>({
       query: () => '/api/user-details',
-      transformResponse: (response: ApiEnvelope<UserDetails>) => response.data!,
+      // An empty body (a request cut short) reads as no details, which every reader already handles.
+      transformResponse: (response: ApiEnvelope<UserDetails> | null) => response?.data as UserDetails,
       providesTags: ['User'],
     }),
     uploadProfilePic: build.mutation<ApiEnvelope<{ profile_image: string }>, File>({
@@ -48,6 +56,8 @@ export const {
   useLoginMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useChangePasswordMutation,
+  useChangeEmailMutation,
   useUserDetailsQuery,
   useUploadProfilePicMutation,
   useStoreBusinessDetailMutation,

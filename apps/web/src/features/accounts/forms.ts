@@ -6,6 +6,7 @@ import {
   ACCOUNT_IMAGE_TYPE_MESSAGE,
   ACCOUNT_IMAGE_TYPES,
   PASSWORD_REQUIRED_MESSAGE,
+  changeEmailRequest,
   emailField,
   newPasswordField,
   personNameField,
@@ -36,6 +37,15 @@ export type ForgotValues = z.input<typeof forgotForm>;
 
 export const newPasswordForm = z.object({ password: newPasswordField, password_confirmation: z.string() }).refine(passwordsMatch, mismatch);
 export type NewPasswordValues = z.input<typeof newPasswordForm>;
+
+/** Change password on /edit-profile: the current one, the new one twice. */
+export const changePasswordForm = z
+  .object({ current_password: z.string().min(1, 'Please enter your current password.'), password: newPasswordField, password_confirmation: z.string() })
+  .refine(passwordsMatch, mismatch);
+export type ChangePasswordValues = z.input<typeof changePasswordForm>;
+
+export const changeEmailForm = changeEmailRequest;
+export type ChangeEmailValues = z.input<typeof changeEmailForm>;
 
 export const profileForm = storeBusinessDetailFields
   .omit({ name: true, user_phone: true, remove_logo: true })

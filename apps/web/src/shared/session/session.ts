@@ -77,8 +77,14 @@ function snapshot(): string {
   return `${getToken()}\u0000${storage()?.getItem(SUBSCRIBED_KEY) ?? ''}`;
 }
 
-/** Re-renders when the session changes through these helpers or in another tab. */
+/**
+ * Re-renders when the session changes through these helpers or in another tab. Read from the snapshot, so hydrating
+ * a server-rendered page first renders it signed out, as the server did, and then re-renders with the stored session.
+ */
 export function useSessionState(): { signedIn: boolean; subscribedSession: boolean } {
-  useSyncExternalStore(subscribeToSession, snapshot, () => '');
-  return { signedIn: hasToken(), subscribedSession: isSubscribedSession() };
+  const current = useSyncExternalStore(subscribeToSession, snapshot, () => SIGNED_OUT_SNAPSHOT);
+  const [token = '', subscribed] = current.split('\u0000');
+  const signedIn = token.trim() !== '';
+  return { signedIn, subscribedSession: signedIn && isSubscribedFlag(subscribed) };
 }
+const SIGNED_OUT_SNAPSHOT = '\u0000';

@@ -14,6 +14,7 @@ import { formatPhone, imageFileProblem, profileForm, type ProfileValues } from '
 import { applyFieldErrors } from '../navigation';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
+import { SignInSettings } from '../components/SignInSettings';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
 
@@ -69,7 +70,8 @@ export function EditProfile({ subscriptionSection }: EditProfileProps) {
       <h1 id="page-title">Edit profile</h1>
       <ProfilePictureSection details={details} />
       <DetailsForm details={details} />
-      <section className="profile-section" aria-labelledby="subscription-title" data-slot="billing-subscription">
+      <SignInSettings email={details.user.email} />
+      <section className="profile-section" aria-labelledby="subscription-title" data-slot="billing-subscription" id="subscription">
         <h2 id="subscription-title">Subscription</h2>
         {subscriptionSection ? subscriptionSection(details) : <SubscriptionSummary subscription={details.subscription} />}
       </section>
@@ -188,7 +190,6 @@ function DetailsForm({ details }: { details: UserDetails }) {
         <div className="form-grid">
           <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TextField label="Mobile number" type="tel" autoComplete="tel" optional error={errors.user_phone?.message} {...phoneInput('user_phone')} />
-          <TextField label="Sign-in email" type="email" value={details.user.email} readOnly hint="The e-mail you sign in with." />
         </div>
       </section>
       <section className="profile-section" aria-labelledby="business-title">
