@@ -79,6 +79,18 @@ test('share a report as a live link: the client opens it on a phone without Java
   await page.reload();
   await expect(share.getByTestId('share-link-meta')).toContainText('3 views');
 
+  // The e-mail from the agent: personal message, copy to the agent, previewed before it is sent; sending reuses the link.
+  await page.getByLabel('Client e-mail').fill('taylor@example.com');
+  await page.getByLabel('Personal message (optional)').fill('Taylor, here is the analysis we discussed.');
+  await page.getByRole('button', { name: 'Preview e-mail' }).click();
+  const preview = page.getByRole('region', { name: 'E-mail preview' });
+  await expect(preview).toContainText('via CMA Studio');
+  await expect(preview.frameLocator('iframe').getByText('Taylor, here is the analysis we discussed.')).toBeVisible();
+  await preview.screenshot({ path: path.join(SHOTS, '5-email-preview.png') });
+  await page.getByRole('button', { name: 'Send to client' }).click();
+  await expect(page.getByText('The report has been sent to taylor@example.com.')).toBeVisible();
+  await expect(share.getByTestId('share-link')).toHaveCount(1);
+
   await share.getByRole('button', { name: 'Revoke' }).click();
   await expect(share.getByTestId('share-link-meta')).toContainText('Revoked');
   const gone = await openAsClient(browser, url, 390, PHONE_UA, '4-revoked-390.png');

@@ -55,6 +55,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/search-address-rets': 'subscriber',
   'POST /api/search-comparables-rets': 'subscriber',
   'POST /api/send-pdf': 'subscriber',
+  'POST /api/send-pdf/preview': 'subscriber',
   'POST /api/update-report-counter': 'subscriber',
   'POST /api/report-links': 'subscriber',
   'GET /api/report-links': 'subscriber',

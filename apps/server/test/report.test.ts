@@ -100,10 +100,63 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.replyTo?.value[0]?.address).toBe('robin@peakhomes.example');
     expect(mail!.text).toContain('Here is the analysis we discussed.');
-    const text = pdfText(mail!.attachments[0]!.content);
+    const text = pdfText(mail!.attachments.find((a) => a.contentType === 'application/pdf')!.content);
     expect(text).toContain('Robin Vale');
     expect(text).toContain('Peak Homes Denver');
     expect(text).toContain('720-555-0199');
+  });
+
+  it("sends from the agent: their name as sender, reply-to, colour, logo and headshot inline, signature, message, the live link beside the PDF, a copy to the agent; sending saves to history and records the send", async () => {
+    const { token, userId } = await createUserWithSession(t, { email: 'agent.brand@example.com' });
+    await t.database.query(
+      "insert into business_details (user_id, business_name, agent_name, email, phone, website) values ($1, 'Peak Homes Denver', 'Robin Vale', 'robin@peakhomes.example', '720-555-0199', 'peakhomes.example')",
+      [userId],
+    );
+    const state = { ...JSON.parse(sampleState), pdfColor: '#7a1f5c', report_data: { reportId: 'send-saves-1' } };
+    const payload = { email: 'taylor@example.com', state, message: 'Taylor, here is the analysis we talked about.\n\nCall me with questions.', copy_to_agent: true };
+
+    const preview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: auth(token), payload });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({ from: '"Robin Vale via CMA Studio" <no-reply@cmastudio.app>', reply_to: 'robin@peakhomes.example', to: 'taylor@example.com', bcc: 'robin@peakhomes.example', attachment: '1234-Elm-Street-CMA.pdf' });
+    expect(preview.json().data.html).toContain('Taylor, here is the analysis we talked about.');
+    expect(preview.json().data.html).toContain('background:#7a1f5c');
+    expect(preview.json().data.html).not.toContain('cid:');
+    expect((await t.database.query('select 1 from report_history where user_id = $1', [userId])).length).toBe(0); // a preview saves nothing
+
+    const before = smtp.messages.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload });
+    expect(res.statusCode).toBe(200);
+    const sent = res.json().data;
+    expect(sent.link_url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
+    await t.app.ctx.jobs.drain();
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.from?.value[0]).toEqual({ name: 'Robin Vale via CMA Studio', address: 'no-reply@cmastudio.app' });
+    expect(mail!.replyTo?.value[0]?.address).toBe('robin@peakhomes.example');
+    expect(mail!.html).toContain('background:#7a1f5c');
+    // The logo is an inline attachment (mailparser turns its cid: reference back into a data URL).
+    expect(mail!.html).toMatch(/<img src="data:image\/(png|jpeg);base64,[^"]+" alt="Peak Homes Denver"/);
+    expect(mail!.html).toContain('href="tel:7205550199"');
+    expect(mail!.html).toContain('Robin Vale sent this with CMA Studio');
+    expect(mail!.html).not.toContain('>CMA Studio</td>');
+    expect(mail!.text).toContain('Taylor, here is the analysis we talked about.');
+    expect(mail!.text).toContain(`View your report online: ${sent.link_url}`);
+    expect(mail!.attachments.find((a) => a.contentId?.includes('logo'))).toBeDefined();
+    expect(mail!.attachments.find((a) => a.contentType === 'application/pdf')?.filename).toBe('1234-Elm-Street-CMA.pdf');
+    // The blind copy reached the agent in the same delivery.
+    expect(smtp.messages.slice(before).length).toBe(1);
+    expect(JSON.stringify(mail!.to)).not.toContain('robin@');
+
+    // Sending saved the report, recorded the send, and the live link opens it.
+    const history = await t.database.query<{ id: number; report_id: string }>('select id, report_id from report_history where user_id = $1', [userId]);
+    expect(history).toEqual([{ id: sent.history_id, report_id: 'send-saves-1' }]);
+    const sends = await t.database.query<{ recipient: string; copy_to_agent: boolean }>('select recipient, copy_to_agent from report_sends where history_id = $1', [sent.history_id]);
+    expect(sends).toEqual([{ recipient: 'taylor@example.com', copy_to_agent: true }]);
+    expect((await t.app.inject({ method: 'GET', url: new URL(sent.link_url).pathname })).statusCode).toBe(200);
+    // A second send reuses the entry and its link.
+    const again = (await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { ...payload, history_id: sent.history_id, copy_to_agent: false } })).json().data;
+    expect(again).toMatchObject({ history_id: sent.history_id, link_url: sent.link_url });
+    const other = await createUserWithSession(t);
+    expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(other.token), payload: { ...payload, history_id: sent.history_id } })).statusCode).toBe(404);
   });
 
   it('refuses a bad client e-mail, a broken state, and callers without a subscription', async () => {

@@ -12,10 +12,22 @@ export const sendPdfRequest = z.object({
   /** The report state, as a JSON string or an object (same shape as a history entry's state). */
   state: z.union([z.string().min(2).max(20 * 1024 * 1024), z.record(z.string(), z.unknown())], { error: 'State is Required' }),
   /** Optional message from the agent, printed above the attachment. */
-  message: z.string().trim().max(5000).optional(),
+  message: z.string().trim().max(5000, 'The message can be at most 5000 characters.').optional(),
+  /** Send the agent a copy (blind copy to the agent's business, else account, e-mail). */
+  copy_to_agent: z.boolean({ error: 'copy_to_agent must be true or false.' }).optional(),
+  /** The history entry this state was saved as; without it, sending saves the state to history itself. */
+  history_id: z.number({ error: 'history_id must be a whole number.' }).int('history_id must be a whole number.').positive('history_id must be a whole number.').optional(),
 });
 export type SendPdfRequest = z.infer<typeof sendPdfRequest>;
-export const sendPdfResponse = envelope(z.object({ email: z.string(), filename: z.string(), bytes: z.number().int() }));
+export const sendPdfResponse = envelope(
+  z.object({ email: z.string(), filename: z.string(), bytes: z.number().int(), history_id: z.number().int(), link_url: z.string() }),
+);
+
+/** POST /api/send-pdf/preview: the e-mail as the client will receive it (the PDF is not rendered, nothing is saved). */
+export const sendPdfPreviewRequest = sendPdfRequest;
+export const sendPdfPreviewResponse = envelope(
+  z.object({ from: z.string(), reply_to: z.string(), to: z.string(), bcc: z.string().nullable(), subject: z.string(), html: z.string(), text: z.string(), attachment: z.string() }),
+);
 
 /** POST /api/update-report-counter: counts a generated report once per report id. */
 export const updateReportCounterRequest = z.object({

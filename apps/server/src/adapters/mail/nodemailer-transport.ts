@@ -36,6 +36,7 @@ function toNodemailer(message: MailMessage) {
     from: message.from,
     to: message.to,
     replyTo: message.replyTo,
+    bcc: message.bcc,
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -43,6 +44,7 @@ function toNodemailer(message: MailMessage) {
       filename: a.filename,
       content: Buffer.from(a.contentBase64, 'base64'),
       contentType: a.contentType,
+      ...(a.cid ? { cid: a.cid } : {}),
     })),
   };
 }

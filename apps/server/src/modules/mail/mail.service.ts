@@ -9,7 +9,17 @@ export interface OutgoingMail extends EmailContent {
   to: string;
   subject: string;
   replyTo?: string;
+  bcc?: string;
+  /** A display name for the sender, e.g. 'Robin Vale via CMA Studio'; the address stays MAIL_FROM's. */
+  fromName?: string;
   attachments?: MailAttachment[];
+}
+
+/** MAIL_FROM with another display name: the product's address, the agent's name (replies go to Reply-To). */
+export function fromWithName(mailFrom: string, name: string | undefined): string {
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
 }
 
 // Every feature sends mail through here: the message is persisted as a job before the caller returns,
@@ -21,9 +31,12 @@ export function createMailService(deps: { jobs: JobQueue; transport: MailTranspo
   });
   return {
     async send(mail: OutgoingMail): Promise<void> {
+      await deps.jobs.enqueue(MAIL_QUEUE, this.compose(mail), { maxAttempts: 12 });
+    },
+    /** The message exactly as it would be sent (the send-pdf preview shows it). */
+    compose(mail: OutgoingMail): MailMessage {
       const { html, text } = renderEmail(mail);
-      const message: MailMessage = { from: deps.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, html, text, attachments: mail.attachments };
-      await deps.jobs.enqueue(MAIL_QUEUE, message, { maxAttempts: 12 });
+      return { from: fromWithName(deps.from, mail.fromName), to: mail.to, replyTo: mail.replyTo, ...(mail.bcc ? { bcc: mail.bcc } : {}), subject: mail.subject, html, text, attachments: mail.attachments };
     },
     /**
      * Delivers at once without persisting the message; throws when the transport fails. Only for mail carrying

@@ -1,25 +1,70 @@
 // Branded HTML + text bodies for every e-mail the product sends.
+/** An e-mail sent on an agent's behalf carries their colour, logo, headshot and signature instead of ours. */
+export interface EmailBrand {
+  /** #rrggbb */
+  colour: string;
+  agentName: string;
+  businessName: string;
+  phone: string;
+  email: string;
+  website: string;
+  /** cid of the logo / headshot attachment, when there is one. */
+  logoCid: string | null;
+  headshotCid: string | null;
+}
+
 export interface EmailContent {
   title: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  brand?: EmailBrand;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+/** White text on the colour when that reads (4.5:1 needs a dark colour), else ink. */
+function textOn(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const l = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return 1.05 / (l + 0.05) >= 4.5 ? '#ffffff' : '#1d2733';
+}
+
+function brandedParts(brand: EmailBrand): { header: string; signature: string; footer: string; textSignature: string[] } {
+  const colour = HEX.test(brand.colour) ? brand.colour : '#0070c0';
+  const on = textOn(colour);
+  const logo = brand.logoCid ? `<img src="cid:${escapeHtml(brand.logoCid)}" alt="${escapeHtml(brand.businessName || brand.agentName)}" height="44" style="display:block;height:44px;max-width:180px;background:#fff;border-radius:4px;padding:4px">` : '';
+  const header = `<tr><td style="background:${colour};color:${on};padding:20px 28px;font-size:20px;font-weight:700">${logo || escapeHtml(brand.businessName || brand.agentName)}</td></tr>`;
+  const phoneDigits = brand.phone.replace(/[^\d+]/g, '');
+  const lines = [
+    `<strong style="font-size:16px">${escapeHtml(brand.agentName)}</strong>`,
+    brand.businessName ? escapeHtml(brand.businessName) : '',
+    brand.phone ? `<a href="tel:${escapeHtml(phoneDigits)}" style="color:${colour}">${escapeHtml(brand.phone)}</a>` : '',
+    brand.email ? `<a href="mailto:${escapeHtml(brand.email)}" style="color:${colour}">${escapeHtml(brand.email)}</a>` : '',
+    brand.website ? escapeHtml(brand.website) : '',
+  ].filter(Boolean);
+  const headshot = brand.headshotCid ? `<td width="72" style="padding-right:16px;vertical-align:top"><img src="cid:${escapeHtml(brand.headshotCid)}" alt="${escapeHtml(brand.agentName)}" width="64" height="64" style="display:block;border-radius:32px;width:64px;height:64px"></td>` : '';
+  const signature = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin-top:24px;border-top:2px solid ${colour};padding-top:16px"><tr>${headshot}<td style="line-height:1.5;font-size:14px">${lines.join('<br>')}</td></tr></table>`;
+  const footer = `${escapeHtml(brand.agentName)} sent this with CMA Studio · We never sell your information.`;
+  return { header, signature, footer, textSignature: ['—', brand.agentName, brand.businessName, brand.phone, brand.email, brand.website].filter(Boolean) };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const branded = content.brand ? brandedParts(content.brand) : null;
+  const buttonColour = content.brand && HEX.test(content.brand.colour) ? content.brand.colour : '#0070c0';
   const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
   const action = content.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0070c0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${buttonColour};color:${textOn(buttonColour)};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
     : '';
   const footnote = content.footnote ? `<p style="color:#5b6470;font-size:13px">${escapeHtml(content.footnote)}</p>` : '';
   const html = `<!doctype html><html><body style="margin:0;background:#f4f6f9;font-family:Helvetica,Arial,sans-serif;color:#1d2733">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;overflow:hidden">
-<tr><td style="background:#0070c0;color:#fff;padding:20px 28px;font-size:20px;font-weight:700">CMA Studio</td></tr>
-<tr><td style="padding:28px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>${paragraphs}${action}${footnote}</td></tr>
-<tr><td style="padding:16px 28px;color:#5b6470;font-size:12px;border-top:1px solid #e3e7ed">CMA Studio · We never sell your information.</td></tr>
+${branded?.header ?? '<tr><td style="background:#0070c0;color:#fff;padding:20px 28px;font-size:20px;font-weight:700">CMA Studio</td></tr>'}
+<tr><td style="padding:28px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>${paragraphs}${action}${footnote}${branded?.signature ?? ''}</td></tr>
+<tr><td style="padding:16px 28px;color:#5b6470;font-size:12px;border-top:1px solid #e3e7ed">${branded?.footer ?? 'CMA Studio · We never sell your information.'}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.title,
@@ -27,7 +72,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
-    '— CMA Studio',
+    ...(branded ? branded.textSignature : ['— CMA Studio']),
   ].join('\n');
   return { html, text };
 }

@@ -63,6 +63,16 @@ export function createReportLinksRepository(database: Database) {
       return row;
     },
 
+    /** The report's newest link that is live until at least `until` (an e-mail reuses it rather than minting another). */
+    async liveLinkUntil(userId: string, historyId: number, until: Date): Promise<{ id: number; token_seed: string } | undefined> {
+      const [row] = await database.query<{ id: number; token_seed: string }>(
+        `select id, token_seed from report_links where user_id = $1 and history_id = $2 and revoked_at is null and expires_at > $3
+         order by created_at desc, id desc limit 1`,
+        [userId, historyId, until.toISOString()],
+      );
+      return row;
+    },
+
     async revoke(linkId: number, at: Date): Promise<void> {
       await database.query('update report_links set revoked_at = coalesce(revoked_at, $2) where id = $1', [linkId, at.toISOString()]);
     },

@@ -45,7 +45,7 @@ function photoOf(dataUrl: string): LivePhoto {
 
 interface Deps {
   repository: ReportLinksRepository;
-  report: ReportService;
+  report: Pick<ReportService, 'prepare' | 'renderPdf'>;
   mail: MailService;
   now: () => Date;
   publicUrl: string;
@@ -127,15 +127,28 @@ export function createReportLinksService(deps: Deps) {
     });
   }
 
+  async function create(userId: string, historyId: number, expiresInDays = REPORT_LINK_DEFAULT_DAYS): Promise<ReportLink & { id: number }> {
+    await ownedHistory(userId, historyId);
+    const seed = randomBytes(24).toString('base64url');
+    const token = await tokenOf(seed);
+    const createdAt = now();
+    const expiresAt = new Date(createdAt.getTime() + expiresInDays * DAY_MS);
+    const id = await repository.insert({ userId, historyId, tokenHash: sha256(token), tokenSeed: seed, createdAt, expiresAt });
+    return { id, token, url: urlOf(token), expires_at: expiresAt.toISOString() };
+  }
+
   return {
     async create(userId: string, historyId: number, expiresInDays = REPORT_LINK_DEFAULT_DAYS): Promise<ReportLink> {
-      await ownedHistory(userId, historyId);
-      const seed = randomBytes(24).toString('base64url');
-      const token = await tokenOf(seed);
-      const createdAt = now();
-      const expiresAt = new Date(createdAt.getTime() + expiresInDays * DAY_MS);
-      await repository.insert({ userId, historyId, tokenHash: sha256(token), tokenSeed: seed, createdAt, expiresAt });
-      return { token, url: urlOf(token), expires_at: expiresAt.toISOString() };
+      const { id: _id, ...link } = await create(userId, historyId, expiresInDays);
+      return link;
+    },
+
+    /** The link an e-mail carries: the report's newest one still live for a week, else a new one (default expiry). */
+    async linkForSend(userId: string, historyId: number): Promise<{ id: number; url: string }> {
+      const existing = await repository.liveLinkUntil(userId, historyId, new Date(now().getTime() + 7 * DAY_MS));
+      if (existing) return { id: existing.id, url: urlOf(await tokenOf(existing.token_seed)) };
+      const created = await create(userId, historyId);
+      return { id: created.id, url: created.url };
     },
 
     async list(userId: string, historyId: number): Promise<ReportLinkSummary[]> {

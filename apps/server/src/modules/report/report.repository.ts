@@ -35,6 +35,20 @@ export function createReportRepository(database: Database) {
       );
     },
 
+    /** Whether the history entry is the user's (and not deleted). */
+    async ownsHistory(userId: string, historyId: number): Promise<boolean> {
+      const rows = await database.query('select 1 from report_history where id = $1 and user_id = $2 and deleted_at is null', [historyId, userId]);
+      return rows.length === 1;
+    },
+
+    /** Records one e-mail of a report to a client (shown in history). */
+    async recordSend(send: { userId: string; historyId: number; recipient: string; copyToAgent: boolean; linkId: number | null; at: Date }): Promise<void> {
+      await database.query(
+        'insert into report_sends (user_id, history_id, recipient, copy_to_agent, link_id, sent_at) values ($1, $2, $3, $4, $5, $6)',
+        [send.userId, send.historyId, send.recipient, send.copyToAgent, send.linkId, send.at.toISOString()],
+      );
+    },
+
     /** Counts a report id once: true when this call counted it. */
     async countReport(userId: string, reportId: string): Promise<{ counted: boolean; reportCount: number }> {
       return database.transaction(async (tx) => {

@@ -1,14 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REPORT_SENT_MESSAGE, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
+import { REPORT_SENT_MESSAGE, sendPdfPreviewRequest, sendPdfPreviewResponse, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { createReportRepository } from './report.repository';
 import { createReportService } from './report.service';
+import { createHistoryRepository } from '../history/history.repository';
+import { createHistoryService } from '../history/history.service';
+import { createReportLinksRepository } from '../report-links/report-links.repository';
+import { createReportLinksService } from '../report-links/report-links.service';
 import { clientClosedSignal } from '../../http/client-closed';
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const links = createReportLinksService({
+    repository: createReportLinksRepository(app.ctx.database),
+    report: { prepare: (...args) => service.prepare(...args), renderPdf: (...args) => service.renderPdf(...args) },
+    mail: app.ctx.mail,
+    now: app.ctx.now,
+    publicUrl: app.ctx.config.publicUrl,
+    configuredKey: app.ctx.config.reportLinkKey,
+  });
   const service = createReportService({
+    // Sending saves the report to history and the e-mail carries its live link.
+    sending: {
+      history: createHistoryService(createHistoryRepository(app.ctx.database), app.ctx.now, app.ctx.config.publicUrl),
+      liveLink: (userId, historyId) => links.linkForSend(userId, historyId),
+    },
     renders: app.ctx.pdfRenders,
     log: app.ctx.log,
     repository: createReportRepository(app.ctx.database),
@@ -28,6 +45,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // A client that gives up (closes the connection) has its render dropped or stopped.
     async (request, reply) => ok(await service.sendPdf(currentUserId(request), request.body, clientClosedSignal(request, reply)), REPORT_SENT_MESSAGE),
+  );
+
+  app.post(
+    '/api/send-pdf/preview',
+    {
+      preHandler: requireSubscriber,
+      schema: { tags, summary: 'The e-mail send-pdf would deliver (sender, subject, HTML, text), without sending or saving', body: sendPdfPreviewRequest, response: { 200: sendPdfPreviewResponse } },
+    },
+    async (request) => ok(await service.previewSend(currentUserId(request), request.body)),
   );
 
   app.post(

@@ -5,8 +5,9 @@ import {
 import type { PdfRenderQueue } from './pdf-renderer';
 import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
 import type { FileStorage } from '../storage/file-storage';
-import type { MailService } from '../mail/mail.service';
-import { AppError, ValidationError } from '../../http/errors';
+import type { MailService, OutgoingMail } from '../mail/mail.service';
+import type { MailAttachment } from '../mail/mail.types';
+import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import type { AgentProfile, ReportRepository } from './report.repository';
 import { sniffImageType } from '../../http/uploads';
 
@@ -18,6 +19,11 @@ interface Deps {
   mapTileUrl: string | null;
   renders: PdfRenderQueue;
   log: FastifyBaseLogger;
+  /** For send-pdf (the report module): sending saves the state to history and the e-mail carries the live link. */
+  sending?: {
+    history: { save(userId: string, address: string, stateJson: string): Promise<{ id: number }> };
+    liveLink(userId: string, historyId: number): Promise<{ id: number; url: string }>;
+  };
 }
 
 /** PNG or JPEG by content: the two formats the PDF can embed. */
@@ -30,6 +36,56 @@ const pdfImageType = (bytes: Buffer): string | null => {
 export function pdfFilename(street: string): string {
   const slug = street.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
   return `${slug || 'Report'}-CMA.pdf`;
+}
+
+interface SendRequest {
+  email: string;
+  state: string | Record<string, unknown>;
+  message?: string;
+  copy_to_agent?: boolean;
+  history_id?: number;
+}
+
+/** png/jpeg data URL → an inline attachment shown by cid. */
+function inlineImage(dataUrl: string | null, cid: string): MailAttachment | null {
+  const match = dataUrl && /^data:(image\/(?:png|jpe?g));base64,(.*)$/s.exec(dataUrl);
+  return match ? { filename: `${cid}.${match[1] === 'image/png' ? 'png' : 'jpg'}`, contentType: match[1]!, contentBase64: match[2]!.replace(/\s/g, ''), cid } : null;
+}
+
+/** The client's e-mail, from the agent: their name as sender, colour, logo, headshot, signature, message and live link. */
+function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: string, pdf: MailAttachment | null): OutgoingMail {
+  const { input, profile, headshot } = prepared;
+  const agentName = input.branding.agentName || profile.name;
+  const agentEmail = profile.business_email || profile.email;
+  const logo = inlineImage(input.branding.logo, 'logo');
+  const portrait = inlineImage(headshot, 'headshot');
+  return {
+    to: request.email,
+    replyTo: agentEmail,
+    ...(request.copy_to_agent ? { bcc: agentEmail } : {}),
+    fromName: `${agentName} via CMA Studio`,
+    subject: `${input.reportName}: ${input.subject.fullAddress}`,
+    title: `Your ${input.reportName.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
+    paragraphs: [
+      input.clientName ? `Hello ${input.clientName},` : 'Hello,',
+      ...(request.message ? request.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean) : []),
+      `${agentName} has prepared a comparative market analysis for ${input.subject.fullAddress}. Open it on any phone or computer with the button below; the same report is attached as a PDF.`,
+      `Reply to this e-mail to reach ${agentName} directly.`,
+    ],
+    action: { label: 'View your report online', url: linkUrl },
+    footnote: 'The analysis is an approximate value based on comparable sales, not a licensed appraisal.',
+    brand: {
+      colour: input.colour,
+      agentName,
+      businessName: input.branding.businessName,
+      phone: input.branding.agentPhone,
+      email: agentEmail,
+      website: input.branding.businessWebsite,
+      logoCid: logo ? 'logo' : null,
+      headshotCid: portrait ? 'headshot' : null,
+    },
+    attachments: [pdf, logo, portrait].filter((a): a is MailAttachment => a !== null),
+  };
 }
 
 /** A report ready to print: the engine's view model and the agent it is branded for. */
@@ -124,32 +180,39 @@ export function createReportService(deps: Deps) {
     prepare,
     renderPdf,
 
+    /** The e-mail a send would deliver, without rendering the PDF or saving anything (the sender previews it). */
+    async previewSend(userId: string, request: SendRequest) {
+      const prepared = await prepare(userId, request.state);
+      const message = deps.mail.compose(clientEmail(prepared, request, '(the live link is created when you send)', null));
+      // Inline images as data URLs, so the preview shows them without the attachments.
+      const inline = (html: string) => html.replace(/cid:(logo|headshot)/g, (_m, which: string) => (which === 'logo' ? prepared.input.branding.logo : prepared.headshot) ?? '');
+      return { from: message.from, reply_to: message.replyTo ?? '', to: message.to, bcc: message.bcc ?? null, subject: message.subject, html: inline(message.html), text: message.text, attachment: pdfFilename(prepared.input.subject.street) };
+    },
+
     /**
-     * Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client.
+     * Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client with
+     * the report's live link; the report is saved to history (unless the request names its entry) and the send recorded.
      * Aborting `signal` (the client went away) drops or stops the render and sends nothing.
      */
-    async sendPdf(userId: string, request: { email: string; state: string | Record<string, unknown>; message?: string }, signal?: AbortSignal) {
-      const { input, profile } = await prepare(userId, request.state);
+    async sendPdf(userId: string, request: SendRequest, signal?: AbortSignal) {
+      if (!deps.sending) throw new Error('this report service does not send');
+      const prepared = await prepare(userId, request.state);
+      const { input } = prepared;
+      let historyId = request.history_id;
+      if (historyId !== undefined) {
+        if (!(await deps.repository.ownsHistory(userId, historyId))) throw new NotFoundError('This saved report no longer exists.');
+      }
       const pdf = await renderPdf(userId, input, signal);
       signal?.throwIfAborted();
+      if (historyId === undefined) {
+        const stateJson = typeof request.state === 'string' ? request.state : JSON.stringify(request.state);
+        historyId = (await deps.sending.history.save(userId, input.subject.fullAddress, stateJson)).id;
+      }
+      const link = await deps.sending.liveLink(userId, historyId);
       const filename = pdfFilename(input.subject.street);
-      const agentName = input.branding.agentName || profile.name;
-      const replyTo = profile.business_email || profile.email;
-      await deps.mail.send({
-        to: request.email,
-        replyTo,
-        subject: `${input.reportName}: ${input.subject.fullAddress}`,
-        title: `Your ${input.reportName.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
-        paragraphs: [
-          input.clientName ? `Hello ${input.clientName},` : 'Hello,',
-          ...(request.message ? [request.message] : []),
-          `${agentName} has prepared a comparative market analysis for ${input.subject.fullAddress}. The report is attached as a PDF.`,
-          `Reply to this e-mail to reach ${agentName} directly.`,
-        ],
-        footnote: 'The analysis is an approximate value based on comparable sales, not a licensed appraisal.',
-        attachments: [{ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
-      });
-      return { email: request.email, filename, bytes: pdf.length };
+      await deps.mail.send(clientEmail(prepared, request, link.url, { filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }));
+      await deps.repository.recordSend({ userId, historyId, recipient: request.email, copyToAgent: request.copy_to_agent === true, linkId: link.id, at: deps.now() });
+      return { email: request.email, filename, bytes: pdf.length, history_id: historyId, link_url: link.url };
     },
 
     countReport: (userId: string, reportId: string) => deps.repository.countReport(userId, reportId),

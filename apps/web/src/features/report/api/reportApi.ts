@@ -4,6 +4,8 @@ import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { StoredPhoto } from '../store/storedPhotos';
 
+type SendPdfBody = { email: string; state: string; message?: string; copy_to_agent?: boolean; history_id?: number };
+
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A page of the HISTORY menu: addresses and ids, without the saved states (fetched whole when one is chosen). */
@@ -24,9 +26,15 @@ export const reportApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope<{ id: number; report_id: string; created: boolean }>) => response.data!,
       invalidatesTags: ['History'],
     }),
-    sendPdf: build.mutation<{ email: string; filename: string }, { email: string; state: string; message?: string }>({
+    sendPdf: build.mutation<{ email: string; filename: string; history_id: number; link_url: string }, SendPdfBody>({
       query: (body) => ({ url: '/api/send-pdf', method: 'POST', body }),
-      transformResponse: (response: ApiEnvelope<{ email: string; filename: string }>) => response.data!,
+      transformResponse: (response: ApiEnvelope<{ email: string; filename: string; history_id: number; link_url: string }>) => response.data!,
+      invalidatesTags: ['History', 'ReportLinks'],
+    }),
+    /** The e-mail as the client will get it, before sending. */
+    previewSendPdf: build.mutation<{ from: string; subject: string; html: string; bcc: string | null; attachment: string }, SendPdfBody>({
+      query: (body) => ({ url: '/api/send-pdf/preview', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<{ from: string; subject: string; html: string; bcc: string | null; attachment: string }>) => response.data!,
     }),
     updateReportCounter: build.mutation<{ report_count: number; counted: boolean }, { report_id: string }>({
       query: (body) => ({ url: '/api/update-report-counter', method: 'POST', body }),
@@ -71,4 +79,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

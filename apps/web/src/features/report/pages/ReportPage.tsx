@@ -4,7 +4,7 @@ import { buildReportInput, renderReportBlob, type BuildOptions } from '@cma/repo
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
-import { useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
+import { usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
 import { updateReport } from '../store/reportSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
 import { withStoredPhotos, type StoredPhoto } from '../store/storedPhotos';
@@ -37,6 +37,10 @@ export default function ReportPage() {
   const [rendering, setRendering] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState('');
+  const [message, setMessage] = useState('');
+  const [copyToAgent, setCopyToAgent] = useState(true);
+  const [previewSend, previewing] = usePreviewSendPdfMutation();
+  const [preview, setPreview] = useState<{ from: string; subject: string; html: string; attachment: string } | null>(null);
   const counted = useRef<string | null>(null);
   const reportId = reportIdOf(report);
   const [fetchPhotos] = useEncodedReportImagesMutation();
@@ -123,16 +127,37 @@ export default function ReportPage() {
   const address = (subject?.fullAddress && subject.fullAddress !== 'Not Available' ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
   const hasReport = !!report.selectedPropertydata && report.comaparables.length > 0;
 
-  async function onSend(event: FormEvent) {
-    event.preventDefault();
+  /** The send form's fields, checked; null (with the error shown) when the e-mail is not valid. */
+  function sendBody() {
     const parsed = emailField.safeParse(email);
     if (!parsed.success) {
       setEmailError(parsed.error.issues[0]?.message ?? 'Please enter valid Email ID');
-      return;
+      return null;
     }
     setEmailError('');
+    return { email: parsed.data, state: JSON.stringify(stateForPdf), ...(message.trim() ? { message: message.trim() } : {}), copy_to_agent: copyToAgent };
+  }
+
+  async function onPreview() {
+    const body = sendBody();
+    if (!body) return;
     try {
-      const sent = await sendPdf({ email: parsed.data, state: JSON.stringify(stateForPdf) }).unwrap();
+      setPreview(await previewSend(body).unwrap());
+    } catch (error) {
+      notify('error', messageOf(error));
+    }
+  }
+
+  async function onSend(event: FormEvent) {
+    event.preventDefault();
+    const body = sendBody();
+    if (!body) return;
+    // Sending saves: the report is saved first, and the send is recorded on that entry with its live link.
+    const id = await saveReport();
+    if (id == null) return;
+    try {
+      const sent = await sendPdf({ ...body, history_id: id }).unwrap();
+      setPreview(null);
       notify('success', `The report has been sent to ${sent.email}.`);
     } catch (error) {
       notify('error', messageOf(error));
@@ -212,9 +237,33 @@ export default function ReportPage() {
                 {emailError}
               </p>
             )}
-            <button type="submit" className="button button--accent" disabled={sending.isLoading || !hasReport}>
-              {sending.isLoading ? 'Sending…' : 'Send to client'}
-            </button>
+            <label className="report-page__field">
+              <span>Personal message (optional)</span>
+              <textarea rows={4} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} />
+            </label>
+            <label className="report-page__check">
+              <input type="checkbox" checked={copyToAgent} onChange={(e) => setCopyToAgent(e.target.checked)} /> Send me a copy
+            </label>
+            <div className="report-page__actions">
+              <button type="button" className="button button--ghost" onClick={() => void onPreview()} disabled={previewing.isLoading || !hasReport}>
+                {previewing.isLoading ? 'Preparing preview…' : 'Preview e-mail'}
+              </button>
+              <button type="submit" className="button button--accent" disabled={sending.isLoading || !hasReport}>
+                {sending.isLoading ? 'Sending…' : 'Send to client'}
+              </button>
+            </div>
+            {preview && (
+              <div className="report-page__email-preview" aria-label="E-mail preview" role="region">
+                <p className="report-page__email-meta">
+                  From: {preview.from}
+                  <br />
+                  Subject: {preview.subject}
+                  <br />
+                  Attached: {preview.attachment}
+                </p>
+                <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} />
+              </div>
+            )}
           </form>
           <SharePanel historyId={historyId} saveReport={() => saveReport()} disabled={!hasReport || saving.isLoading} />
           <Link to="/review">Back to review</Link>
