@@ -13,6 +13,8 @@ import '../report.css';
 import { notify } from '../../../shared/toast';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong.';
+/** The browser's PDF viewer opens on the page at the frame's width, without the thumbnail pane (which left a tablet a strip). */
+const PREVIEW_VIEW = '#view=FitH&navpanes=0';
 
 function messageOf(error: unknown): string {
   const data = (error as { data?: { message?: unknown } } | undefined)?.data;
@@ -189,17 +191,9 @@ export default function ReportPage() {
     <section className="page page--wide report-page" aria-labelledby="page-title">
       <h1 id="page-title">Report</h1>
       <p className="lead">Your branded CMA for {address || 'the subject property'}{report.clientName ? `, prepared for ${report.clientName}` : ''}.</p>
+      {/* Download and send first on a tablet, beside the preview on a desktop (report.css). */}
       <div className="report-page__layout">
-        <div>
-          {pdfUrl && !renderError ? (
-            <iframe className="report-page__preview" title="Report preview" src={pdfUrl} />
-          ) : (
-            <div className="report-page__placeholder" role="status">
-              {input.error ?? renderError ?? (hasReport ? 'Preparing your report…' : 'Your report appears here once a subject and comparables are chosen.')}
-            </div>
-          )}
-        </div>
-        <aside className="report-page__panel">
+        <div className="report-page__panel report-page__panel--primary">
           <div className="card">
             <dl className="report-page__summary">
               <dt>Report</dt>
@@ -265,6 +259,17 @@ export default function ReportPage() {
               </div>
             )}
           </form>
+        </div>
+        <div className="report-page__viewer">
+          {pdfUrl && !renderError ? (
+            <iframe className="report-page__preview" title="Report preview" src={`${pdfUrl}${PREVIEW_VIEW}`} />
+          ) : (
+            <div className="report-page__placeholder" role="status">
+              {input.error ?? renderError ?? (hasReport ? 'Preparing your report…' : 'Your report appears here once a subject and comparables are chosen.')}
+            </div>
+          )}
+        </div>
+        <aside className="report-page__panel report-page__panel--more">
           <SharePanel historyId={historyId} saveReport={() => saveReport()} disabled={!hasReport || saving.isLoading} />
           <Link to="/review">Back to review</Link>
         </aside>
