@@ -3,6 +3,7 @@
 // A cell is looked up where it lies in the chunk: its characters are read once, packed four to an int and
 // compared as ints, so a repeated text costs no substring, no string hash and no string compare.
 
+import { keepHiddenClass } from './hidden-classes';
 import type { RowCells } from './tokenizer';
 
 /** Distinct texts a column may show before we stop sharing its strings (remarks, addresses never repeat). */
@@ -76,6 +77,8 @@ class ColumnTexts {
   }
 }
 
+keepHiddenClass(new ColumnTexts());
+
 export class SharedText {
   private readonly columns: (ColumnTexts | null | undefined)[] = [];
   /** The current cell's text, packed. */
@@ -134,3 +137,5 @@ export class SharedText {
     return value;
   }
 }
+
+keepHiddenClass(new SharedText((text) => text));

@@ -3,6 +3,7 @@
 // RFC 4180 plus what exports really do: CR, LF or CRLF line ends (even mixed), doubled quotes, quoted newlines,
 // spaces after a closing quote. Rows may span chunks: ChunkedTokenizer keeps a cut row's pieces and joins them once.
 
+import { keepHiddenClass } from './hidden-classes';
 import { parseNumber, type Invalid } from './values';
 
 const QUOTE = 34;
@@ -142,6 +143,8 @@ export class RowCells {
     return digits === 4 ? year * 10_000 + month * 100 + day : -1;
   }
 }
+
+keepHiddenClass(new RowCells());
 
 export interface TokenizerState {
   /** 1-based line where the next row starts. */
@@ -484,3 +487,5 @@ export class ChunkedTokenizer {
     return -1;
   }
 }
+
+keepHiddenClass(new ChunkedTokenizer(44, new RowCells(), () => {}));
