@@ -70,7 +70,7 @@ test('listing photos of database comparables are copied once, managed on /review
   await page.getByLabel('Distance').selectOption('any');
   await page.getByLabel('Closed within').selectOption('60');
   await page.getByLabel('Size').selectOption('any');
-  const ranked = page.getByRole('heading', { name: /ranked candidate\(s\)/ });
+  const ranked = page.getByRole('heading', { name: /ranked candidates?/ });
   const before = await ranked.textContent();
   await page.getByRole('button', { name: 'Find more in the listing database' }).click();
   // Tick once the database's sales are ranked in, so the list does not move under the pointer.
@@ -78,7 +78,7 @@ test('listing photos of database comparables are copied once, managed on /review
   await expect(page.getByRole('button', { name: 'Find more in the listing database' })).toBeEnabled();
   const boxes = page.getByRole('list', { name: 'Ranked candidates' }).getByRole('checkbox');
   for (let i = 0; i < 3; i++) await boxes.nth(i).check();
-  await page.getByRole('button', { name: 'Adjust 3 comparable(s) →' }).click();
+  await page.getByRole('button', { name: 'Adjust 3 comparables →' }).click();
   await page.getByRole('button', { name: 'Review the value →' }).click();
   await expect(page).toHaveURL(/\/review$/);
 

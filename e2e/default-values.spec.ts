@@ -20,7 +20,7 @@ test('edit, save, reload, validate and reset the default adjustment values', asy
   }
   await expect(page.locator('tbody tr')).toHaveCount(16);
   const garageLow = page.getByLabel('Garage, $0-$500,000');
-  await expect(garageLow).toHaveValue('5000');
+  await expect(garageLow).toHaveValue('5,000'); // shown with separators
   await expect(page.getByLabel('Below grade total area, 1 Million and over')).toHaveValue('16.2');
   await page.screenshot({ path: path.join(SHOTS, '1-defaults.png'), fullPage: true });
 
@@ -38,15 +38,21 @@ test('edit, save, reload, validate and reset the default adjustment values', asy
   await expect(page.getByText('Adjustment values saved successfully')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('6500');
-  await expect(page.getByLabel('Windows, 1 Million and over')).toHaveValue('45000');
+  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('6,500');
+  await expect(page.getByLabel('Windows, 1 Million and over')).toHaveValue('45,000');
   await expect(page.getByLabel(/Use market-derived rates/)).toBeChecked();
   const stored = await page.request.get('/api/property-adjustment-valu-list', { headers: { authorization: `Bearer ${session.token}` } });
   expect((await stored.json()).data.user_property_adjustment_value.garage.amount_range_one).toBe(6500);
   await page.screenshot({ path: path.join(SHOTS, '3-saved-after-reload.png'), fullPage: true });
 
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The app's own dialog asks first (never the browser's confirm()); cancelling keeps the saved values.
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
-  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('5000');
+  const confirm = page.getByRole('alertdialog', { name: 'Reset to the recommended values?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('6,500');
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await confirm.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(page.getByLabel('Garage, $0-$500,000')).toHaveValue('5,000');
   await expect(page.getByLabel(/Use market-derived rates/)).not.toBeChecked();
 });

@@ -139,7 +139,7 @@ test('finish a CMA from a CSV → the PDF shows the reviewed value → download,
   await page.goto('/home');
   await page.getByLabel('Client name').fill('Pat Seller');
   await page.getByLabel('Upload MLS CSV files').setInputFiles(path.resolve('samples/recolorado-sample.csv'));
-  await expect(page.getByText(/listing\(s\) loaded\./)).toBeVisible();
+  await expect(page.getByText(/\d listings loaded\./)).toBeVisible();
   await page.getByRole('button', { name: 'Choose the subject →' }).click();
   await page.getByRole('list', { name: 'Loaded listings' }).getByRole('button').first().click();
   await expect(page.getByRole('heading', { name: /^Subject: / })).toBeVisible();
@@ -154,7 +154,7 @@ test('finish a CMA from a CSV → the PDF shows the reviewed value → download,
   const boxes = page.getByRole('list', { name: 'Ranked candidates' }).getByRole('checkbox');
   await expect(boxes.nth(2)).toBeVisible();
   for (let i = 0; i < 3; i++) await boxes.nth(i).check();
-  await page.getByRole('button', { name: 'Adjust 3 comparable(s) →' }).click();
+  await page.getByRole('button', { name: 'Adjust 3 comparables →' }).click();
   await page.getByRole('button', { name: 'Review the value →' }).click();
   const value = (await page.getByTestId('reconciled-value').textContent())!.trim();
   await page.getByRole('button', { name: 'Continue to the report →' }).click();

@@ -39,7 +39,7 @@ async function main() {
     const form = (count: number) => {
       const body = new FormData();
       for (const [name, value] of Object.entries({ name: 'Bench Visitor', email: 'bench@example.com', subject: 'Bench', description: 'Upload bench', mobile_number: '3035550142' })) body.append(name, value);
-      for (const image of images.slice(0, count)) body.append('email_attachment[]', new Blob([image], { type: 'image/png' }), 'photo.png');
+      for (const image of images.slice(0, count)) body.append('email_attachment[]', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
       return body;
     };
     const send = (count: number) =>

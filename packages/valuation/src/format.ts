@@ -36,3 +36,8 @@ export function formatNumber(value: number, digits = 2): string {
 export function formatPercent(value: number, digits = 1): string {
   return `${value.toFixed(digits)}%`;
 }
+
+/** A count with its noun, as an agent writes it: '1 listing', '3,000 listings' (plural given when not noun + s). */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

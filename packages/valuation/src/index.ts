@@ -8,3 +8,4 @@ export * from './selection';
 export * from './market';
 export * from './value';
 export * from './backtest';
+export * from './suggested-facts';

@@ -24,9 +24,11 @@ export function valuationWarnings(subject: SaleFacts, comps: readonly { facts: S
   if (comps.length < MINIMUM_COMPARABLES) {
     warnings.push({ code: 'fewer-than-3', message: `Only ${comps.length} comparable${comps.length === 1 ? '' : 's'}; at least ${MINIMUM_COMPARABLES} are expected.` });
   }
-  for (const { adjustment: a } of comps) {
-    if (a.grossPercent > GROSS_WARNING_PERCENT) warnings.push({ code: 'gross-over-25', comparableId: a.comparableId, message: `Comparable ${a.comparableId}: gross adjustment ${formatPercent(a.grossPercent)} is above ${GROSS_WARNING_PERCENT}%.` });
-    if (a.netPercent > NET_WARNING_PERCENT) warnings.push({ code: 'net-over-15', comparableId: a.comparableId, message: `Comparable ${a.comparableId}: net adjustment ${formatPercent(a.netPercent)} is above ${NET_WARNING_PERCENT}%.` });
+  // Named as the agent and the client see them (position and street), never by MLS number.
+  for (const [index, { facts, adjustment: a }] of comps.entries()) {
+    const name = `Comparable ${index + 1}${facts.streetAddress ? ` (${facts.streetAddress})` : ''}`;
+    if (a.grossPercent > GROSS_WARNING_PERCENT) warnings.push({ code: 'gross-over-25', comparableId: a.comparableId, message: `${name}: gross adjustment ${formatPercent(a.grossPercent)} is above ${GROSS_WARNING_PERCENT}%.` });
+    if (a.netPercent > NET_WARNING_PERCENT) warnings.push({ code: 'net-over-15', comparableId: a.comparableId, message: `${name}: net adjustment ${formatPercent(a.netPercent)} is above ${NET_WARNING_PERCENT}%.` });
   }
   const bracket = (code: WarningCode, label: string, read: (f: SaleFacts) => number | null, show: (v: number) => string) => {
     const s = read(subject);

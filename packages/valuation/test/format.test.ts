@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatAmount, formatRate, formatSignedAmount } from '../src/format';
+import { formatAmount, formatCount, formatRate, formatSignedAmount } from '../src/format';
 
 const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -32,4 +32,14 @@ describe('amount formatting', () => {
     expect(formatRate(16.2)).toBe('$ 16.2');
     expect(formatRate(-5000)).toBe('-$ 5,000');
   });
+});
+
+describe('counts', () => {
+  it.each([
+    [0, 'listing', undefined, '0 listings'],
+    [1, 'listing', undefined, '1 listing'],
+    [3000, 'listing', undefined, '3,000 listings'],
+    [2, 'comparable', undefined, '2 comparables'],
+    [12, 'property', 'properties', '12 properties'],
+  ])('%i %s → %s', (count, singular, plural, expected) => expect(formatCount(count, singular, plural)).toBe(expected));
 });

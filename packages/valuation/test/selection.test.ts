@@ -82,7 +82,9 @@ describe('valuationWarnings', () => {
       ['gross-over-25', 'a'],
       ['net-over-15', 'a'],
     ]);
-    expect(warnings[0].message).toMatch(/^Comparable a: gross adjustment \d+\.\d% is above 25%\.$/);
+    // Named by position and street, never by the MLS number.
+    expect(warnings[0].message).toMatch(/^Comparable 1( \([^)]+\))?: gross adjustment \d+\.\d% is above 25%\.$/);
+    expect(warnings[0].message).not.toContain('Comparable a');
   });
 
   it('flags no bracketing on size or age and fewer than 3 comps', () => {

@@ -1,28 +1,47 @@
-import { ADDITIONAL_FACT_SCALES, type AdditionalFactGroup, type AdditionalFacts } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, type AdditionalFactGroup, type AdditionalFacts, type SuggestedFacts } from '@cma/valuation';
 
-/** The spec's additionalHomeFacts as checkbox groups; one option per group counts (ticking another replaces it). */
-export function AdditionalFactsPicker({ facts, onChange, idPrefix }: { facts: AdditionalFacts; onChange(facts: AdditionalFacts): void; idPrefix: string }) {
+/**
+ * The spec's additionalHomeFacts: one choice per group, so radio buttons, with "Not set" (not compared). Groups filled
+ * from the listing are marked as suggestions, with what they were read from, until the agent changes or confirms them.
+ */
+export function AdditionalFactsPicker({ facts, onChange, idPrefix, suggested = [], sources = {}, onConfirm }: {
+  facts: AdditionalFacts;
+  onChange(facts: AdditionalFacts): void;
+  idPrefix: string;
+  suggested?: AdditionalFactGroup[];
+  sources?: SuggestedFacts;
+  onConfirm?(): void;
+}) {
   return (
-    <div className="cma-additional">
-      {(Object.keys(ADDITIONAL_FACT_SCALES) as AdditionalFactGroup[]).map((group) => (
-        <fieldset key={group} className="cma-checkgroup">
-          <legend>{group}</legend>
-          {(ADDITIONAL_FACT_SCALES[group] as readonly string[]).map((option) => {
-            const checked = facts[group] === option;
-            return (
-              <label key={option} className="cma-check">
-                <input
-                  type="checkbox"
-                  name={`${idPrefix}-${group}`}
-                  checked={checked}
-                  onChange={() => onChange({ ...facts, [group]: checked ? null : option })}
-                />
-                {option}
-              </label>
-            );
-          })}
-        </fieldset>
-      ))}
+    <div className="cma-additional-block">
+      <div className="cma-additional">
+        {(Object.keys(ADDITIONAL_FACT_SCALES) as AdditionalFactGroup[]).map((group) => {
+          const isSuggested = suggested.includes(group);
+          return (
+            <fieldset key={group} className={`cma-checkgroup${isSuggested ? ' cma-checkgroup--suggested' : ''}`}>
+              <legend>
+                {group}
+                {isSuggested && <span className="cma-badge">suggested</span>}
+              </legend>
+              {isSuggested && sources[group] && <p className="cma-checkgroup__source">From the listing: {sources[group]!.source}</p>}
+              {(['', ...(ADDITIONAL_FACT_SCALES[group] as readonly string[])]).map((option) => (
+                <label key={option || 'not-set'} className="cma-check">
+                  <input
+                    type="radio"
+                    name={`${idPrefix}-${group}`}
+                    checked={(facts[group] ?? '') === option}
+                    onChange={() => onChange({ ...facts, [group]: option || null })}
+                  />
+                  {option || 'Not set (not compared)'}
+                </label>
+              ))}
+            </fieldset>
+          );
+        })}
+      </div>
+      {suggested.length > 0 && onConfirm && (
+        <button type="button" className="button button--secondary cma-small" onClick={onConfirm}>Confirm the {suggested.length === 1 ? 'suggestion' : `${suggested.length} suggestions`}</button>
+      )}
     </div>
   );
 }

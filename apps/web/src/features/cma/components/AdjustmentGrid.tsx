@@ -1,9 +1,10 @@
 // The adjustment grid: subject and comparables in columns, categories in rows; each cell shows the fact and the
 // engine's dollar adjustment with an editable rate. Every figure is read from the engine's ComparableAdjustment.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { ADDITIONAL_FACT_SCALES, formatAmount, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, formatAmount, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
+import { NOT_AVAILABLE } from '@cma/listings-import';
 import type { CmaComputation } from '../model/cmaModel';
-import { addressOf } from '../model/records';
+import { addressOf, suggestedFactsOf, unconfirmedSuggestions } from '../model/records';
 
 export interface AdjustmentGridProps {
   computation: CmaComputation;
@@ -11,13 +12,15 @@ export interface AdjustmentGridProps {
   onToggleCategory(style: string): void;
   onToggleComparable(uuid: string, enabled: boolean): void;
   onComparableFacts(uuid: string, facts: AdditionalFacts): void;
+  onConfirmSuggestions(uuid: string): void;
   onNotes(uuid: string, notes: string): void;
   onRemove(uuid: string): void;
 }
 
 const RISK_LABEL = { green: 'low', amber: 'medium', red: 'high' } as const;
 
-export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, onToggleComparable, onComparableFacts, onNotes, onRemove }: AdjustmentGridProps) {
+export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, onToggleComparable, onComparableFacts, onConfirmSuggestions, onNotes, onRemove }: AdjustmentGridProps) {
+  const [showEmptyRows, setShowEmptyRows] = useState(false);
   const { comparables, subject } = computation;
   const disabled = new Set(computation.formulas.disabledCategories ?? []);
   const withLines = comparables.find((c) => c.adjustment)?.adjustment?.lines ?? [];
@@ -41,131 +44,166 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
   if (!subject) return <p className="cma-empty">Choose a subject first.</p>;
   if (comparables.length === 0) return <p className="cma-empty">No comparables selected yet. Tick some on the comparables step.</p>;
 
+  // Rows no comparable has data for (a column the export does not carry) are hidden unless the agent asks for them.
+  const emptyRows = rows.filter((row) => comparables.every((c) => (c.adjustment?.lines.find((l) => l.style === row.style)?.comparableValue ?? NOT_AVAILABLE) === NOT_AVAILABLE));
+  const emptyStyles = new Set(emptyRows.map((row) => row.style));
+  const shownRows = showEmptyRows ? rows : rows.filter((row) => !emptyStyles.has(row.style));
+
   return (
-    <div className="cma-grid-wrap">
-      <table className="cma-grid" onKeyDown={onKeyDown} aria-label="Adjustment grid">
-        <thead>
-          <tr>
-            <th scope="col" className="cma-grid__corner">Category</th>
-            <th scope="col" className="cma-grid__subject">Subject<br /><span className="cma-grid__addr">{addressOf(subject)}</span></th>
-            {comparables.map((c, i) => (
-              <th scope="col" key={c.record.uuid}>
-                Comp {i + 1}<br /><span className="cma-grid__addr">{addressOf(c.record)}</span>
-              </th>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Net sales price</th>
-            <td className="cma-grid__subject">—</td>
-            {comparables.map((c) => (
-              <td key={c.record.uuid} className="cma-num">{c.adjustment ? formatAmount(c.adjustment.netSalesPrice) : <span className="cma-error">{c.problem}</span>}</td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Adjust this comparable</th>
-            <td className="cma-grid__subject" />
-            {comparables.map((c, i) => (
-              <td key={c.record.uuid}>
-                <label className="cma-check">
-                  <input type="checkbox" checked={c.record.add_adjustment !== false} onChange={(e) => onToggleComparable(c.record.uuid, e.target.checked)} />
-                  <span className="visually-hidden">Apply adjustments to comp {i + 1}</span> on
-                </label>
-                <button type="button" className="button button--ghost cma-small" onClick={() => onRemove(c.record.uuid)}>Remove</button>
-              </td>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => {
-            const off = disabled.has(row.style);
-            const subjectValue = comparables.find((c) => c.adjustment)?.adjustment?.lines.find((l) => l.style === row.style)?.subjectValue ?? '';
-            return (
-              <tr key={row.style} className={off ? 'cma-grid__row--off' : undefined}>
-                <th scope="row">
-                  <label className="cma-check">
-                    <input type="checkbox" checked={!off} onChange={() => onToggleCategory(row.style)} aria-label={`Use the ${row.label} adjustment`} />
-                    {row.label}
-                  </label>
+    <div className="cma-grid-block">
+      {emptyRows.length > 0 && (
+        <label className="cma-check cma-grid-toggle">
+          <input type="checkbox" checked={showEmptyRows} onChange={(e) => setShowEmptyRows(e.target.checked)} />
+          Show {emptyRows.length === 1 ? 'the row' : `the ${emptyRows.length} rows`} no comparable has data for ({emptyRows.map((row) => row.label).join(', ')})
+        </label>
+      )}
+      <div className="cma-grid-wrap" role="region" aria-label="Adjustment grid, scrolls both ways" tabIndex={0}>
+        <table className="cma-grid" onKeyDown={onKeyDown} aria-label="Adjustment grid">
+          <colgroup>
+            <col className="cma-grid__col-category" />
+            <col className="cma-grid__col-subject" />
+            {comparables.map((c) => <col key={c.record.uuid} className="cma-grid__col-comp" />)}
+          </colgroup>
+          <thead>
+            <tr>
+              <th scope="col" className="cma-grid__corner">Category</th>
+              <th scope="col" className="cma-grid__subject">Subject<br /><span className="cma-grid__addr">{addressOf(subject)}</span></th>
+              {comparables.map((c, i) => (
+                <th scope="col" key={c.record.uuid}>
+                  Comp {i + 1}<br /><span className="cma-grid__addr">{addressOf(c.record)}</span>
                 </th>
-                <td className="cma-grid__subject">{subjectValue}</td>
-                {comparables.map((c, col) => {
-                  const line = c.adjustment?.lines.find((l) => l.style === row.style);
-                  if (!line) return <td key={c.record.uuid} />;
-                  const override = computation.formulas.cells?.[c.record.uuid]?.[row.style];
-                  return (
-                    <td key={c.record.uuid} className={`cma-cell cma-cell--${line.status}`} title={line.explanation}>
-                      <div className="cma-cell__fact">{line.comparableValue}</div>
-                      <div className="cma-cell__amount" data-testid={`amount-${c.record.uuid}-${row.style}`}>{formatSignedAmount(line.amount)}</div>
-                      <RateInput
-                        label={`${row.label} rate for comp ${col + 1}`}
-                        rate={line.rate}
-                        overridden={override?.rate != null}
-                        disabled={line.status === 'disabled' || line.status === 'unknown'}
-                        row={r}
-                        col={col}
-                        onCommit={(rate) => onCellOverride(c.record.uuid, row.style, rate == null ? null : { rate })}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Net adjustment</th>
-            <td className="cma-grid__subject" />
-            {comparables.map((c) => (
-              <td key={c.record.uuid} className="cma-num">{c.adjustment ? formatSignedAmount(c.adjustment.totalAdjustment) : ''}</td>
-            ))}
-          </tr>
-          <tr className="cma-grid__total">
-            <th scope="row">Adjusted price</th>
-            <td className="cma-grid__subject" />
-            {comparables.map((c) => (
-              <td key={c.record.uuid} className="cma-num" data-testid={`adjusted-${c.record.uuid}`}>{c.adjustment ? formatAmount(c.adjustment.adjustedPrice) : ''}</td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Net % / Gross %</th>
-            <td className="cma-grid__subject" />
-            {comparables.map((c) => (
-              <td key={c.record.uuid}>
-                {c.adjustment && (
-                  <>
-                    <span className={`risk risk--${c.adjustment.netRisk}`} title={`Net risk ${RISK_LABEL[c.adjustment.netRisk]}`}>Net {formatPercent(c.adjustment.netPercent)}</span>{' '}
-                    <span className={`risk risk--${c.adjustment.grossRisk}`} title={`Gross risk ${RISK_LABEL[c.adjustment.grossRisk]}`}>Gross {formatPercent(c.adjustment.grossPercent)}</span>
-                  </>
-                )}
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Net sales price</th>
+              <td className="cma-grid__subject">—</td>
+              {comparables.map((c) => (
+                <td key={c.record.uuid} className="cma-num">{c.adjustment ? formatAmount(c.adjustment.netSalesPrice) : <span className="cma-error">{c.problem}</span>}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Adjust this comparable</th>
+              <td className="cma-grid__subject" />
+              {comparables.map((c, i) => (
+                <td key={c.record.uuid}>
+                  <div className="cma-grid__comp-actions">
+                    <label className="cma-check">
+                      <input type="checkbox" checked={c.record.add_adjustment !== false} onChange={(e) => onToggleComparable(c.record.uuid, e.target.checked)} />
+                      <span className="visually-hidden">Apply adjustments to comp {i + 1}</span> on
+                    </label>
+                    <button type="button" className="cma-link" onClick={() => onRemove(c.record.uuid)} aria-label={`Remove comp ${i + 1}`}>Remove</button>
+                  </div>
+                </td>
+              ))}
+            </tr>
+            {shownRows.map((row) => {
+              const r = rows.indexOf(row);
+              const off = disabled.has(row.style);
+              const lines = comparables.map((c) => c.adjustment?.lines.find((l) => l.style === row.style));
+              const subjectValue = lines.find(Boolean)?.subjectValue ?? '';
+              const notCompared = !off && lines.every((line) => !line || line.status === 'unknown');
+              return (
+                <tr key={row.style} className={off ? 'cma-grid__row--off' : undefined}>
+                  <th scope="row">
+                    <label className="cma-check">
+                      <input type="checkbox" checked={!off} onChange={() => onToggleCategory(row.style)} aria-label={`Use the ${row.label} adjustment`} />
+                      {row.label}
+                    </label>
+                    {notCompared && <span className="cma-badge cma-badge--muted">not compared</span>}
+                  </th>
+                  <td className="cma-grid__subject">{subjectValue}</td>
+                  {comparables.map((c, col) => {
+                    const line = lines[col];
+                    if (!line) return <td key={c.record.uuid} />;
+                    const override = computation.formulas.cells?.[c.record.uuid]?.[row.style];
+                    return (
+                      <td key={c.record.uuid} className={`cma-cell cma-cell--${line.status}`} title={line.explanation}>
+                        <div className="cma-cell__fact">{line.comparableValue}</div>
+                        <div className="cma-cell__amount" data-testid={`amount-${c.record.uuid}-${row.style}`}>{formatSignedAmount(line.amount)}</div>
+                        {line.status === 'unknown' ? (
+                          <div className="cma-cell__note">Not compared: {line.comparableValue === NOT_AVAILABLE ? 'no data' : 'unknown for the subject'}</div>
+                        ) : (
+                          <RateInput
+                            label={`${row.label} rate for comp ${col + 1}`}
+                            rate={line.rate}
+                            overridden={override?.rate != null}
+                            disabled={line.status === 'disabled'}
+                            row={r}
+                            col={col}
+                            onCommit={(rate) => onCellOverride(c.record.uuid, row.style, rate == null ? null : { rate })}
+                          />
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Net adjustment</th>
+              <td className="cma-grid__subject" />
+              {comparables.map((c) => (
+                <td key={c.record.uuid} className="cma-num">{c.adjustment ? formatSignedAmount(c.adjustment.totalAdjustment) : ''}</td>
+              ))}
+            </tr>
+            <tr className="cma-grid__total">
+              <th scope="row">Adjusted price</th>
+              <td className="cma-grid__subject" />
+              {comparables.map((c) => (
+                <td key={c.record.uuid} className="cma-num" data-testid={`adjusted-${c.record.uuid}`}>{c.adjustment ? formatAmount(c.adjustment.adjustedPrice) : ''}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Net % / Gross %</th>
+              <td className="cma-grid__subject" />
+              {comparables.map((c) => (
+                <td key={c.record.uuid}>
+                  {c.adjustment && (
+                    <span className="cma-risks">
+                      <span className={`risk risk--${c.adjustment.netRisk}`} title={`Net risk ${RISK_LABEL[c.adjustment.netRisk]}`}>Net {formatPercent(c.adjustment.netPercent)}</span>
+                      <span className={`risk risk--${c.adjustment.grossRisk}`} title={`Gross risk ${RISK_LABEL[c.adjustment.grossRisk]}`}>Gross {formatPercent(c.adjustment.grossPercent)}</span>
+                    </span>
+                  )}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Additional home facts</th>
+              <td className="cma-grid__subject">
+                {Object.entries((subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {})
+                  .filter(([, v]) => v)
+                  .map(([k, v]) => `${k}: ${v}`)
+                  .join('; ') || 'None set'}
               </td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Additional home facts</th>
-            <td className="cma-grid__subject">
-              {Object.entries((subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {})
-                .filter(([, v]) => v)
-                .map(([k, v]) => `${k}: ${v}`)
-                .join('; ') || 'None ticked'}
-            </td>
-            {comparables.map((c, i) => (
-              <td key={c.record.uuid}>
-                <CompactFacts idPrefix={`comp${i + 1}`} facts={(c.record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {}} onChange={(facts) => onComparableFacts(c.record.uuid, facts)} />
-              </td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Agent notes</th>
-            <td className="cma-grid__subject" />
-            {comparables.map((c, i) => (
-              <td key={c.record.uuid}>
-                <textarea aria-label={`Agent notes for comp ${i + 1}`} rows={3} value={typeof c.record.agentNotes === 'string' ? c.record.agentNotes : ''} onChange={(e) => onNotes(c.record.uuid, e.target.value)} />
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
+              {comparables.map((c, i) => (
+                <td key={c.record.uuid}>
+                  <CompactFacts
+                    idPrefix={`comp ${i + 1}`}
+                    facts={(c.record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {}}
+                    suggested={unconfirmedSuggestions(c.record)}
+                    sources={suggestedFactsOf(c.record)}
+                    onChange={(facts) => onComparableFacts(c.record.uuid, facts)}
+                    onConfirm={() => onConfirmSuggestions(c.record.uuid)}
+                  />
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Agent notes</th>
+              <td className="cma-grid__subject" />
+              {comparables.map((c, i) => (
+                <td key={c.record.uuid}>
+                  <textarea aria-label={`Agent notes for comp ${i + 1}`} rows={3} value={typeof c.record.agentNotes === 'string' ? c.record.agentNotes : ''} onChange={(e) => onNotes(c.record.uuid, e.target.value)} />
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </div>
   );
 }
@@ -181,7 +219,6 @@ function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { 
   return (
     <span className="cma-rate">
       <label>
-        <span className="cma-rate__label">rate</span>
         <input
           type="number"
           step="any"
@@ -212,20 +249,29 @@ function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { 
   );
 }
 
-function CompactFacts({ facts, onChange, idPrefix }: { facts: AdditionalFacts; onChange(facts: AdditionalFacts): void; idPrefix: string }) {
+function CompactFacts({ facts, suggested, sources, onChange, onConfirm, idPrefix }: { facts: AdditionalFacts; suggested: AdditionalFactGroup[]; sources: SuggestedFacts; onChange(facts: AdditionalFacts): void; onConfirm(): void; idPrefix: string }) {
   return (
     <div className="cma-compact-facts">
-      {(Object.keys(ADDITIONAL_FACT_SCALES) as AdditionalFactGroup[]).map((group) => (
-        <label key={group}>
-          <span>{group}</span>
-          <select aria-label={`${group} of ${idPrefix}`} value={facts[group] ?? ''} onChange={(e) => onChange({ ...facts, [group]: e.target.value || null })}>
-            <option value="">Not set</option>
-            {(ADDITIONAL_FACT_SCALES[group] as readonly string[]).map((option) => (
-              <option key={option} value={option}>{option}</option>
-            ))}
-          </select>
-        </label>
-      ))}
+      {(Object.keys(ADDITIONAL_FACT_SCALES) as AdditionalFactGroup[]).map((group) => {
+        const isSuggested = suggested.includes(group);
+        return (
+          <label key={group} className={isSuggested ? 'cma-compact-facts__suggested' : undefined} title={isSuggested ? `Suggested from the listing (${sources[group]?.source ?? 'listing data'})` : undefined}>
+            <span>
+              {group}
+              {isSuggested && <span className="cma-badge">suggested</span>}
+            </span>
+            <select aria-label={`${group} of ${idPrefix}`} value={facts[group] ?? ''} onChange={(e) => onChange({ ...facts, [group]: e.target.value || null })}>
+              <option value="">Not set — not compared</option>
+              {(ADDITIONAL_FACT_SCALES[group] as readonly string[]).map((option) => (
+                <option key={option} value={option}>{option}</option>
+              ))}
+            </select>
+          </label>
+        );
+      })}
+      {suggested.length > 0 && (
+        <button type="button" className="cma-link" onClick={onConfirm} aria-label={`Confirm the suggested facts of ${idPrefix}`}>Confirm suggestions</button>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Property records as the report store keeps them (spec §3 field names) and their facts for the valuation engine.
 import type { ListingSource } from '@cma/contracts';
 import { toSaleFacts, NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
-import type { AdditionalFacts, SaleFacts } from '@cma/valuation';
+import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AdditionalFacts, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
 export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
@@ -31,6 +31,34 @@ export function subjectFacts(record: CmaRecord): SaleFacts {
 export function comparableFacts(record: CmaRecord): SaleFacts {
   const facts = toSaleFacts(record as unknown as PropertyRecord);
   return { ...facts, additionalFacts: { ...(record.selectedAdditionalInfo as AdditionalFacts | undefined) } };
+}
+
+/** What the listing's own columns and remarks suggest for its additional home facts. */
+export function suggestedFactsOf(record: CmaRecord): SuggestedFacts {
+  const str = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : null);
+  const area = record['Below Grade Total Area'];
+  return suggestAdditionalFacts({
+    basement: str('Basement'),
+    belowGradeTotalArea: typeof area === 'number' ? area : null,
+    cooling: str('Cooling'),
+    heating: str('Heating'),
+    remarks: str('Public-Remarks'),
+  });
+}
+
+/**
+ * A comparable (facts key `selectedAdditionalInfo`) or the subject (`subjectAdditionalInfo`) with its unset additional
+ * facts filled from its listing; `suggestedFacts` names the filled groups until the agent confirms or edits them.
+ */
+export function withListingSuggestions(record: CmaRecord, key: 'selectedAdditionalInfo' | 'subjectAdditionalInfo'): CmaRecord {
+  if (Array.isArray(record.suggestedFacts)) return record; // suggested once; the agent's edits since then stand
+  const { facts, suggested } = withSuggestedFacts((record[key] as AdditionalFacts | undefined) ?? {}, suggestedFactsOf(record));
+  return { ...record, [key]: facts, suggestedFacts: suggested };
+}
+
+/** The groups of a record still showing a suggestion the agent has not confirmed. */
+export function unconfirmedSuggestions(record: CmaRecord): AdditionalFactGroup[] {
+  return Array.isArray(record.suggestedFacts) ? (record.suggestedFacts as AdditionalFactGroup[]) : [];
 }
 
 export function text(value: unknown): string {

@@ -1,3 +1,4 @@
+import { formatCount } from '@cma/valuation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { REPORT_MAX_COMPARABLES } from '@cma/report/limits';
@@ -29,7 +30,7 @@ export default function AddOnComparablePage() {
     <section className="page cma-page" aria-labelledby="page-title">
       <StepNav />
       <h1 id="page-title">Add comparables</h1>
-      <p className="lead">{selected.size} comparable(s) selected.</p>
+      <p className="lead">{formatCount(selected.size, 'comparable')} selected.</p>
       {full && (
         <p className="cma-hint" role="status">
           A report can have at most {REPORT_MAX_COMPARABLES} comparables. Remove one on the adjustments page to add another.

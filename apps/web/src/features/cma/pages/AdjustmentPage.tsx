@@ -7,7 +7,7 @@ import { MarketRatesPanel } from '../components/MarketRatesPanel';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
 import { comparableFacts } from '../model/records';
-import { removeComparable, setCellOverride, setRateOverride, setTimeRate, toggleCategory, updateComparable } from '../store/workflow';
+import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setRateOverride, setTimeRate, toggleCategory, updateComparable } from '../store/workflow';
 import { useAgentDefaults } from '../store/useAgentDefaults';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
@@ -23,7 +23,7 @@ export default function AdjustmentPage() {
   const [trend, setTrend] = useState<TimeTrend | null>(null);
 
   return (
-    <section className="page page--wide cma-page" aria-labelledby="page-title">
+    <section className="page cma-page" aria-labelledby="page-title">
       <StepNav />
       <h1 id="page-title">Adjustments</h1>
       <p className="lead">
@@ -48,7 +48,8 @@ export default function AdjustmentPage() {
           onCellOverride={(uuid, style, override) => edit(setCellOverride, uuid, style, override)}
           onToggleCategory={(style) => edit(toggleCategory, style)}
           onToggleComparable={(uuid, enabled) => edit(updateComparable, uuid, { add_adjustment: enabled })}
-          onComparableFacts={(uuid, facts) => edit(updateComparable, uuid, { selectedAdditionalInfo: facts })}
+          onComparableFacts={(uuid, facts) => edit(setComparableFacts, uuid, facts)}
+          onConfirmSuggestions={(uuid) => edit(confirmSuggestedFacts, uuid)}
           onNotes={(uuid, notes) => edit(updateComparable, uuid, { agentNotes: notes })}
           onRemove={(uuid) => edit(removeComparable, uuid)}
         />

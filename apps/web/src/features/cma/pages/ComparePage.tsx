@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatAmount } from '@cma/valuation';
+import { formatAmount, formatCount } from '@cma/valuation';
 import { useGetClientConfigQuery } from '../../../shared/api/api';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { errorMessage, useSearchComparablesMutation } from '../api/cmaApi';
@@ -104,7 +104,7 @@ export default function ComparePage() {
         </div>
         <div className="cma-columns__main">
           <div className="card">
-            <h2 className="card__title">{ranking.ranked.length} ranked candidate(s) · {selected.length} selected</h2>
+            <h2 className="card__title">{formatCount(ranking.ranked.length, 'ranked candidate')} · {selected.length} selected</h2>
             {ranking.ranked.length === 0 ? (
               <p className="cma-empty">No closed sale passes these filters. Widen the distance, months or size, load another file, or search the database.</p>
             ) : (
@@ -138,11 +138,11 @@ export default function ComparePage() {
                 Show {Math.min(PAGE_SIZE, ranking.ranked.length - shown)} more of {ranking.ranked.length}
               </button>
             )}
-            {ranking.unsold.length > 0 && <p className="cma-hint">{ranking.unsold.length} listing(s) without a close price or date (active, pending, withdrawn) are not ranked.</p>}
+            {ranking.unsold.length > 0 && <p className="cma-hint">{formatCount(ranking.unsold.length, 'listing')} without a close price or date (active, pending, withdrawn) {ranking.unsold.length === 1 ? 'is' : 'are'} not ranked.</p>}
           </div>
           <div className="button-row">
             <Link className="button button--ghost" to="/addoncomparable">Add or restore comparables</Link>
-            <button type="button" className="button button--primary" disabled={selected.length === 0} onClick={() => navigate('/adjustment')}>Adjust {selected.length} comparable(s) →</button>
+            <button type="button" className="button button--primary" disabled={selected.length === 0} onClick={() => navigate('/adjustment')}>Adjust {formatCount(selected.length, 'comparable')} →</button>
           </div>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { formatCount } from '@cma/valuation';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdditionalFacts } from '@cma/valuation';
@@ -7,7 +8,7 @@ import { PhotoManager } from '../components/PhotoManager';
 import { PropertyFactsForm } from '../components/PropertyFactsForm';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { addressOf, blankRecord, isRecord, text } from '../model/records';
+import { addressOf, blankRecord, isRecord, suggestedFactsOf, text, unconfirmedSuggestions } from '../model/records';
 import { chooseSubject, updateSubject } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -39,7 +40,7 @@ export default function ConfirmSubjectPage() {
           ) : (
             <>
               <label className="cma-field">
-                <span>Find in the {listings.length} loaded listing(s)</span>
+                <span>Find in the {formatCount(listings.length, 'loaded listing')}</span>
                 <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Address or listing id" />
               </label>
               <ul className="cma-pick-list" aria-label="Loaded listings">
@@ -79,6 +80,9 @@ export default function ConfirmSubjectPage() {
                   idPrefix="subject"
                   facts={(subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {}}
                   onChange={(facts) => edit(updateSubject, { subjectAdditionalInfo: facts })}
+                  suggested={unconfirmedSuggestions(subject)}
+                  sources={suggestedFactsOf(subject)}
+                  onConfirm={() => edit(updateSubject, { suggestedFacts: [] })}
                 />
               </div>
               <div className="card">

@@ -1,13 +1,15 @@
+import { formatCount } from '@cma/valuation';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useGetHistoryPageQuery } from '../../report/api/reportApi';
-import { CSV_TYPES, DEFAULT_REPORT_NAME, resetReport, type CsvType } from '../../report/store/reportSlice';
+import { DEFAULT_REPORT_NAME, resetReport, updateReport } from '../../report/store/reportSlice';
 import { useRestoreSavedReport } from '../../report/useRestoreSavedReport';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { ConfirmDialog, UndoNotice } from '../../../shared/ui/ConfirmDialog';
 import { ImportPanel } from '../components/ImportPanel';
 import { StepNav } from '../components/StepNav';
 import { errorMessage, useSearchAddressMutation } from '../api/cmaApi';
-import { allListings, forgetListings } from '../model/listingPool';
+import { allListings, forgetListings, rememberListings } from '../model/listingPool';
 import { addressOf, asRecords, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
@@ -21,10 +23,22 @@ export default function HomePage() {
   const inProgress = loaded.length > 0 || !!report.selectedPropertydata;
   const [mode, setMode] = useState<'csv' | 'search'>(report.isUploadCSV ? 'csv' : 'search');
 
+  const [confirming, setConfirming] = useState(false);
+  // What "Undo" brings back after "Start a new CMA": the whole report and the session's listings.
+  const [cleared, setCleared] = useState<{ report: typeof report; listings: CmaRecord[] } | null>(null);
+
   function startFresh() {
-    if (inProgress && !window.confirm('Start a new CMA? The current one is cleared (save it from the report page first if you need it).')) return;
+    setConfirming(false);
+    setCleared({ report, listings: loaded });
     forgetListings();
     dispatch(resetReport());
+  }
+
+  function undoStartFresh() {
+    if (!cleared) return;
+    rememberListings(cleared.listings, false);
+    dispatch(updateReport(cleared.report));
+    setCleared(null);
   }
 
   return (
@@ -37,12 +51,12 @@ export default function HomePage() {
           <h2 className="card__title">Current CMA: {report.reportName || DEFAULT_REPORT_NAME}</h2>
           <p>
             {report.selectedPropertyAddress ? <>Subject <strong>{report.selectedPropertyAddress}</strong>, </> : 'No subject yet, '}
-            {asRecords(report.comaparables).length} comparable(s) selected, {loaded.length} listing(s) loaded
+            {formatCount(asRecords(report.comaparables).length, 'comparable')} selected, {formatCount(loaded.length, 'listing')} loaded
             {report.clientName ? <> for {report.clientName}</> : null}.
           </p>
           <div className="button-row">
             <button type="button" className="button button--primary" onClick={() => navigate(resumeStep(report.selectedPropertydata, report.comaparables))}>Resume current CMA</button>
-            <button type="button" className="button button--secondary" onClick={startFresh}>Start a new CMA</button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>Start a new CMA</button>
           </div>
         </div>
       )}
@@ -57,14 +71,6 @@ export default function HomePage() {
           <label className="cma-field cma-field--grow">
             <span>Client name</span>
             <input value={report.clientName} onChange={(e) => update({ clientName: e.target.value })} autoComplete="off" />
-          </label>
-          <label className="cma-field">
-            <span>MLS (csvType)</span>
-            <select value={report.csvType} onChange={(e) => update({ csvType: e.target.value as CsvType })}>
-              {CSV_TYPES.map((t) => (
-                <option key={t} value={t}>{t}</option>
-              ))}
-            </select>
           </label>
         </div>
       </div>
@@ -83,7 +89,7 @@ export default function HomePage() {
             />
             {loaded.length > 0 && (
               <p className="cma-next">
-                {loaded.length} listing(s) loaded.{' '}
+                {formatCount(loaded.length, 'listing')} loaded.{' '}
                 <button type="button" className="button button--primary" onClick={() => navigate('/confirm-subject')}>Choose the subject →</button>
               </p>
             )}
@@ -101,6 +107,17 @@ export default function HomePage() {
       </div>
 
       <RecentReports />
+
+      <ConfirmDialog
+        open={confirming}
+        title="Start a new CMA?"
+        message={`The current CMA${report.selectedPropertyAddress ? ` for ${report.selectedPropertyAddress}` : ''} and its ${formatCount(loaded.length, 'listing')} are cleared from this browser. Saved reports in your history are not touched.`}
+        confirmLabel="Start a new CMA"
+        cancelLabel="Keep the current one"
+        onConfirm={startFresh}
+        onCancel={() => setConfirming(false)}
+      />
+      {cleared && <UndoNotice message="Started a new CMA." onUndo={undoStartFresh} onDone={() => setCleared(null)} />}
     </section>
   );
 }

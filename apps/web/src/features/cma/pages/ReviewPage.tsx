@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { useEncodedImagesQuery } from '../api/cmaApi';
 import { AdjustedPriceChart, PricePerSqftChart, type SizePoint } from '../components/Charts';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
@@ -86,7 +87,7 @@ export default function ReviewPage() {
   }
 
   return (
-    <section className="page page--wide cma-page" aria-labelledby="page-title">
+    <section className="page cma-page" aria-labelledby="page-title">
       <StepNav />
       <h1 id="page-title">Review</h1>
       <div className="cma-value card" aria-label="Reconciled value">
@@ -98,12 +99,12 @@ export default function ReviewPage() {
         <fieldset className="cma-range">
           <legend>Suggested price range</legend>
           <label className="cma-field">
-            <span>Range start ($)</span>
-            <input type="number" step="1000" value={rangeStart} onChange={(e) => update({ range: { start: e.target.value === '' ? '' : Number(e.target.value), end: rangeEnd } })} />
+            <span>Range start</span>
+            <MoneyInput value={rangeStart} onValue={(start) => update({ range: { start, end: rangeEnd } })} />
           </label>
           <label className="cma-field">
-            <span>Range end ($)</span>
-            <input type="number" step="1000" value={rangeEnd} onChange={(e) => update({ range: { start: rangeStart, end: e.target.value === '' ? '' : Number(e.target.value) } })} />
+            <span>Range end</span>
+            <MoneyInput value={rangeEnd} onValue={(end) => update({ range: { start: rangeStart, end } })} />
           </label>
           <button type="button" className="cma-link" onClick={() => update({ range: { start: '', end: '' } })}>Use the suggested {formatAmount(rec.range.start)} – {formatAmount(rec.range.end)}</button>
         </fieldset>

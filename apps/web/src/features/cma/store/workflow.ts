@@ -4,7 +4,7 @@ import type { AdditionalFacts, CellOverride, TierRates, WeightingMethod } from '
 import type { ReportState } from '../../report/store/reportSlice';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
 import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
-import { asRecords, isRecord, addressOf, type CmaRecord } from '../model/records';
+import { asRecords, isRecord, addressOf, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
 
 type Patch = Partial<ReportState>;
 type Rows = ReportState['comaparables'];
@@ -29,8 +29,9 @@ export function loadListings(state: ReportState, records: CmaRecord[], options: 
 
 export function chooseSubject(state: ReportState, record: CmaRecord): Patch {
   const sameSubject = state.selectedPropertydataUUID === record.uuid;
-  const subjectInfo = (record.subjectAdditionalInfo as AdditionalFacts | undefined) ?? (record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {};
-  const subject: CmaRecord = { ...record, subjectAdditionalInfo: { ...subjectInfo } };
+  const chosen = sameSubject ? record : withListingSuggestions({ ...record, subjectAdditionalInfo: (record.subjectAdditionalInfo as AdditionalFacts | undefined) ?? (record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {} }, 'subjectAdditionalInfo');
+  const subjectInfo = (chosen.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {};
+  const subject: CmaRecord = { ...chosen, subjectAdditionalInfo: { ...subjectInfo } };
   const comps = asRecords(state.comaparables).filter((c) => c.uuid !== record.uuid);
   const listings = allListings(state.allCsvData);
   const kept = listings.length > MAX_STORED_LISTINGS ? { allCsvData: rows(listingsToStore(listings, record)) } : {};
@@ -47,7 +48,8 @@ export function chooseSubject(state: ReportState, record: CmaRecord): Patch {
 
 export function updateSubject(state: ReportState, changes: Partial<CmaRecord>): Patch {
   if (!isRecord(state.selectedPropertydata)) return {};
-  const subject = { ...state.selectedPropertydata, ...changes } as CmaRecord;
+  const current = state.selectedPropertydata as CmaRecord;
+  const subject = { ...current, ...changes, ...(changes.subjectAdditionalInfo ? { suggestedFacts: stillSuggested(current, 'subjectAdditionalInfo', changes.subjectAdditionalInfo as AdditionalFacts) } : {}) } as CmaRecord;
   return {
     selectedPropertydata: subject as unknown as ReportState['selectedPropertydata'],
     selectedPropertyAddress: addressOf(subject),
@@ -69,7 +71,7 @@ function comparablesPatch(comps: CmaRecord[]): Patch {
 export function toggleComparable(state: ReportState, record: CmaRecord): Patch {
   const comps = asRecords(state.comaparables);
   const selected = comps.some((c) => c.uuid === record.uuid);
-  const next = selected ? comps.filter((c) => c.uuid !== record.uuid) : [...comps, { ...record, add_adjustment: record.add_adjustment !== false }];
+  const next = selected ? comps.filter((c) => c.uuid !== record.uuid) : [...comps, withListingSuggestions({ ...record, add_adjustment: record.add_adjustment !== false }, 'selectedAdditionalInfo')];
   const removed = asRecords(state.removedComparables).filter((r) => r.uuid !== record.uuid);
   return { ...comparablesPatch(next), removedComparables: rows(selected ? [...removed, record] : removed) };
 }
@@ -92,7 +94,7 @@ export function restoreComparable(state: ReportState, uuid: string): Patch {
 /** A comparable from another file, the database or typed by hand: kept in extraComparables and selected. */
 export function addExtraComparable(state: ReportState, record: CmaRecord, source: 'file' | 'database' | 'manual'): Patch {
   const extras = asRecords(state.extraComparables).filter((r) => r.uuid !== record.uuid);
-  const tagged = { ...record, notes: record.notes || `Added from ${source === 'manual' ? 'a hand entry' : source === 'file' ? 'another file' : 'the listing database'}` };
+  const tagged = withListingSuggestions({ ...record, notes: record.notes || `Added from ${source === 'manual' ? 'a hand entry' : source === 'file' ? 'another file' : 'the listing database'}` }, 'selectedAdditionalInfo');
   const comps = asRecords(state.comaparables).filter((c) => c.uuid !== record.uuid);
   return {
     extraComparables: rows([...extras, tagged]),
@@ -111,6 +113,25 @@ export function markListingPhotosCopied(state: ReportState, uuid: string, imageI
     patch.propertyImages = imageIds.map((id) => ({ id, property_id: uuid }));
   }
   return patch;
+}
+
+/** The agent set a comparable's additional facts: the groups that changed are no longer suggestions, but the agent's. */
+export function setComparableFacts(state: ReportState, uuid: string, facts: AdditionalFacts): Patch {
+  const comp = asRecords(state.comaparables).find((c) => c.uuid === uuid);
+  if (!comp) return {};
+  return updateComparable(state, uuid, { selectedAdditionalInfo: facts, suggestedFacts: stillSuggested(comp, 'selectedAdditionalInfo', facts) });
+}
+
+/** The suggested groups the agent has not changed in this edit. */
+function stillSuggested(record: CmaRecord, key: 'selectedAdditionalInfo' | 'subjectAdditionalInfo', facts: AdditionalFacts): string[] {
+  const before = (record[key] as AdditionalFacts | undefined) ?? {};
+  const changed = (Object.keys({ ...before, ...facts }) as (keyof AdditionalFacts)[]).filter((g) => before[g] !== facts[g]);
+  return unconfirmedSuggestions(record).filter((g) => !changed.includes(g));
+}
+
+/** The agent accepts a comparable's suggested facts as they are. */
+export function confirmSuggestedFacts(state: ReportState, uuid: string): Patch {
+  return updateComparable(state, uuid, { suggestedFacts: [] });
 }
 
 export function updateComparable(state: ReportState, uuid: string, changes: Partial<CmaRecord>): Patch {

@@ -188,7 +188,7 @@ export default function ReportPage() {
   const onSave = () => saveReport(true);
 
   return (
-    <section className="page page--wide report-page" aria-labelledby="page-title">
+    <section className="page report-page" aria-labelledby="page-title">
       <h1 id="page-title">Report</h1>
       <p className="lead">Your branded CMA for {address || 'the subject property'}{report.clientName ? `, prepared for ${report.clientName}` : ''}.</p>
       {/* Download and send first on a tablet, beside the preview on a desktop (report.css). */}

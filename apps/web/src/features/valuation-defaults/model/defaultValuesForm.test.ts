@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAdjustmentValues, validateAdjustmentValues } from '@cma/valuation';
-import { rowsFromValues, validateRows, valuesFromRows } from './defaultValuesForm';
+import { TIER_RANGE_TEXT, rowsFromValues, tidyAmountText, validateRows, valuesFromRows } from './defaultValuesForm';
 
 describe('default values form', () => {
   it('lists the 16 categories in the spec order and round-trips them', () => {
     const rows = rowsFromValues(defaultAdjustmentValues());
     expect(rows).toHaveLength(16);
-    expect(rows[0]).toEqual({ style: 'year-built', label: 'Year Built', amounts: ['500', '800', '1000'] });
+    expect(rows[0]).toEqual({ style: 'year-built', label: 'Year Built', amounts: ['500', '800', '1,000'] });
     expect(rows[15]!.label).toBe('Below grade finished area');
     expect(valuesFromRows(rows)).toEqual(defaultAdjustmentValues());
   });
@@ -38,5 +38,17 @@ describe('default values form', () => {
     rows[5]!.amounts[1] = '12000.50';
     expect(validateRows(rows).count).toBe(0);
     expect(validateAdjustmentValues(valuesFromRows(rows)).ok).toBe(true);
+  });
+
+  it.each([
+    ['12500', '12,500'],
+    ['$7,000', '7,000'],
+    ['0.5', '0.5'],
+    ['abc', 'abc'],
+    ['', ''],
+  ])('shows %j again as %j once the agent leaves the cell', (typed, shown) => expect(tidyAmountText(typed)).toBe(shown));
+
+  it('names every price range in full, with no gap between tiers', () => {
+    expect(TIER_RANGE_TEXT).toEqual(['up to $ 500,000', '$ 500,001 to $ 1,000,000', 'over $ 1,000,000']);
   });
 });

@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_ADJUSTMENT_CATEGORIES, TIER_LABELS, ABOVE_GRADE_STYLE, type AdjustmentValues } from '@cma/valuation';
+import { CATEGORIES, MAX_ADJUSTMENT_CATEGORIES, TIER_LABELS, TIER_UPPER_BOUNDS, ABOVE_GRADE_STYLE, formatAmount, type AdjustmentValues } from '@cma/valuation';
 
 // The /change-default-values form: each category's three tier amounts as typed text, checked before saving.
 
@@ -17,9 +17,27 @@ export function rowsFromValues(values: AdjustmentValues): DefaultValuesRow[] {
   const styles = [...known.filter((s) => values[s]), ...Object.keys(values).filter((s) => !known.includes(s))];
   return styles.map((style) => {
     const entry = values[style]!;
-    return { style, label: entry.parent_label, amounts: AMOUNT_FIELDS.map((f) => String(entry[f])) as [string, string, string] };
+    return { style, label: entry.parent_label, amounts: AMOUNT_FIELDS.map((f) => amountText(entry[f])) as [string, string, string] };
   });
 }
+
+/** An amount as the form shows it, with thousands separators ('12,500', '0.5'). */
+export function amountText(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/** A typed amount shown again with separators once the agent leaves the field; text that is not a number stays as typed. */
+export function tidyAmountText(text: string): string {
+  const value = Number(text.trim().replace(/[$,\s]/g, ''));
+  return text.trim() !== '' && Number.isFinite(value) ? amountText(value) : text;
+}
+
+/** Each tier's price range in full, beside the spec's tier label: every price belongs to one named range. */
+export const TIER_RANGE_TEXT = [
+  `up to ${formatAmount(TIER_UPPER_BOUNDS[0])}`,
+  `${formatAmount(TIER_UPPER_BOUNDS[0] + 1)} to ${formatAmount(TIER_UPPER_BOUNDS[1])}`,
+  `over ${formatAmount(TIER_UPPER_BOUNDS[1])}`,
+] as const;
 
 export type RowErrors = Record<string, Partial<Record<AmountField, string>>>;
 

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { defaultAdjustmentValues, TIER_LABELS } from '@cma/valuation';
+import { ABOVE_GRADE_STYLE, defaultAdjustmentValues, TIER_LABELS } from '@cma/valuation';
 import { PageLoader } from '../../../shared/ui/PageLoader';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { notify, SOMETHING_WENT_WRONG } from '../../../shared/toast';
 import { useGetDefaultValuesQuery, useResetDefaultValuesMutation, useStoreDefaultValuesMutation } from '../api/valuationDefaultsApi';
-import { AMOUNT_FIELDS, rowsFromValues, unitHint, validateRows, valuesFromRows, type DefaultValuesRow, type RowErrors } from '../model/defaultValuesForm';
+import { AMOUNT_FIELDS, TIER_RANGE_TEXT, rowsFromValues, tidyAmountText, unitHint, validateRows, valuesFromRows, type DefaultValuesRow, type RowErrors } from '../model/defaultValuesForm';
 import '../valuation-defaults.css';
 
 /** The server's message (spec §8: show data.error if present), else its first field message. */
@@ -27,6 +28,7 @@ export default function ChangeDefaultValuesPage() {
   const [rows, setRows] = useState<DefaultValuesRow[] | null>(null);
   const [useMarketRates, setUseMarketRates] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
 
   // The form starts from what the server has whenever that changes (first load, after save or reset).
   useEffect(() => {
@@ -72,7 +74,7 @@ export default function ChangeDefaultValuesPage() {
   }
 
   async function onReset() {
-    if (!window.confirm('Reset every category to the recommended default values?')) return;
+    setConfirmingReset(false);
     const result = await reset();
     if ('error' in result) notify('error', failureMessage(result.error));
     else notify('success', result.data.message ?? 'Adjustment values reset to defaults');
@@ -96,9 +98,10 @@ export default function ChangeDefaultValuesPage() {
             <thead>
               <tr>
                 <th scope="col">Category</th>
-                {TIER_LABELS.map((label) => (
+                {TIER_LABELS.map((label, tier) => (
                   <th scope="col" key={label}>
                     {label}
+                    <span className="defaults-range">{TIER_RANGE_TEXT[tier]}</span>
                   </th>
                 ))}
               </tr>
@@ -115,6 +118,8 @@ export default function ChangeDefaultValuesPage() {
                     const id = `amount-${row.style}-${tier}`;
                     return (
                       <td key={field}>
+                        <span className="defaults-amount">
+                        {row.style !== ABOVE_GRADE_STYLE && <span className="defaults-amount__unit" aria-hidden="true">$</span>}
                         <input
                           id={id}
                           className={message ? 'defaults-input defaults-input--invalid' : 'defaults-input'}
@@ -125,7 +130,9 @@ export default function ChangeDefaultValuesPage() {
                           aria-describedby={message ? `${id}-error` : undefined}
                           value={row.amounts[tier]}
                           onChange={(event) => setAmount(row.style, tier, event.target.value)}
+                          onBlur={(event) => setAmount(row.style, tier, tidyAmountText(event.target.value))}
                         />
+                        </span>
                         {message ? (
                           <span id={`${id}-error`} className="defaults-error" role="alert">
                             {message}
@@ -153,7 +160,7 @@ export default function ChangeDefaultValuesPage() {
           <button type="submit" className="defaults-button defaults-button--primary" disabled={busy}>
             {storing.isLoading ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" className="defaults-button" onClick={() => void onReset()} disabled={busy || (data?.is_default && !differsFromDefaults)}>
+          <button type="button" className="defaults-button" onClick={() => setConfirmingReset(true)} disabled={busy || (data?.is_default && !differsFromDefaults)}>
             Reset to defaults
           </button>
           <Link to="/home" className="defaults-link">
@@ -161,6 +168,14 @@ export default function ChangeDefaultValuesPage() {
           </Link>
         </div>
       </form>
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset to the recommended values?"
+        message="Every category's three amounts go back to the recommended defaults. CMAs already saved keep the rates they were made with."
+        confirmLabel="Reset to defaults"
+        onConfirm={() => void onReset()}
+        onCancel={() => setConfirmingReset(false)}
+      />
     </section>
   );
 }

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createSubscribedSession } from './support/sessions';
+
+test('probe', async ({ page }) => {
+  test.setTimeout(120_000);
+  const session = await createSubscribedSession(page.request, 'probe');
+  await page.goto('/');
+  await page.evaluate((s) => { localStorage.setItem('token', s.token); localStorage.setItem('subscribed', '1'); }, session);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/home');
+  await page.screenshot({ path: '/tmp/shots/home-empty-1280.png', fullPage: true });
+  await page.getByLabel('Upload MLS CSV files').setInputFiles(path.resolve('samples/recolorado-sample.csv'));
+  await expect(page.getByRole('table', { name: 'Imported files' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/home-1280.png', fullPage: true });
+  await page.getByRole('button', { name: 'Choose the subject →' }).click();
+  await page.getByRole('list', { name: 'Loaded listings' }).getByRole('button').first().click();
+  await page.getByRole('group', { name: 'Location' }).getByLabel('Good').check();
+  await page.screenshot({ path: '/tmp/shots/subject-1280.png', fullPage: true });
+  await page.getByRole('button', { name: 'Choose comparables →' }).click();
+  await page.getByLabel('Distance').selectOption('any');
+  await page.getByLabel('Closed within').selectOption('60');
+  await page.getByLabel('Size').selectOption('any');
+  const boxes = page.getByRole('list', { name: 'Ranked candidates' }).getByRole('checkbox');
+  for (let i = 0; i < 6; i++) await boxes.nth(i).check();
+  await page.screenshot({ path: '/tmp/shots/compare-1280.png', fullPage: true });
+  await page.getByRole('button', { name: /Adjust 6 comparable/ }).click();
+  await expect(page.getByRole('heading', { name: 'Adjustments' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/grid-1280.png', fullPage: false });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: '/tmp/shots/grid-768.png', fullPage: false });
+  await page.goto('/review');
+  await page.screenshot({ path: '/tmp/shots/review-1280.png', fullPage: true });
+  await page.goto('/change-default-values');
+  await page.screenshot({ path: '/tmp/shots/defaults-768.png', fullPage: true });
+});

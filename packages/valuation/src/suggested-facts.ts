@@ -1,0 +1,101 @@
+// Suggestions for the additional home facts (spec's additionalHomeFacts) read from what an MLS export carries: the
+// Basement, Cooling and Heating columns, the below-grade area, and a few unambiguous Public Remarks phrases. The agent
+// confirms or edits each; Location is never guessed (nothing in an export says whether a street is noisy).
+import type { AdditionalFactGroup, AdditionalFacts } from './types';
+
+export interface ListingFactText {
+  basement?: string | null;
+  belowGradeTotalArea?: number | null;
+  cooling?: string | null;
+  heating?: string | null;
+  remarks?: string | null;
+}
+
+export interface SuggestedFact<G extends AdditionalFactGroup = AdditionalFactGroup> {
+  value: NonNullable<AdditionalFacts[G]>;
+  /** What the suggestion was read from, in the agent's words: "Cooling: Central Air". */
+  source: string;
+}
+
+export type SuggestedFacts = { [G in AdditionalFactGroup]?: SuggestedFact<G> };
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const isBlank = (text: string) => text === '' || /^not available$/i.test(text);
+
+function basementType(listing: ListingFactText): SuggestedFact<'Basement Type'> | undefined {
+  const text = clean(listing.basement);
+  if (!isBlank(text)) {
+    const source = `Basement: ${text}`;
+    if (/walk-?\s?out/i.test(text)) return { value: 'Walkout', source };
+    if (/garden|daylight/i.test(text)) return { value: 'Garden Level', source };
+    if (/full|partial|finished|unfinished|basement/i.test(text)) return { value: 'In-Ground', source };
+    if (/^(none|crawl\s?space|slab|no basement)\b/i.test(text)) return { value: 'None', source };
+  }
+  const area = listing.belowGradeTotalArea;
+  if (area === 0) return { value: 'None', source: 'Below grade area: 0 sq ft' };
+  return undefined;
+}
+
+function heatingCooling(listing: ListingFactText): SuggestedFact<'Heating/Cooling'> | undefined {
+  const text = clean(listing.cooling);
+  if (isBlank(text)) return undefined;
+  const source = `Cooling: ${text}`;
+  if (/mini-?\s?split|ductless|split zone|multi-?zone/i.test(text)) return { value: 'Split Zone', source };
+  if (/central/i.test(text)) return { value: 'Central Air', source };
+  if (/evaporative|swamp/i.test(text)) return { value: 'Evaporative', source };
+  if (/^none$/i.test(text)) return { value: 'None', source };
+  return undefined;
+}
+
+/** The remark sentence a phrase was found in, shortened, so the agent sees the words that were read. */
+function quote(remarks: string, index: number): string {
+  const start = Math.max(0, remarks.lastIndexOf('.', index) + 1);
+  const end = remarks.indexOf('.', index);
+  const sentence = remarks.slice(start, end < 0 ? undefined : end).trim();
+  return `Remarks: “${sentence.length > 80 ? `${sentence.slice(0, 77)}…` : sentence}”`;
+}
+
+function roomCondition(remarks: string, room: RegExp): { value: 'Full Update' | 'Partial Update High' | 'Dated'; source: string } | undefined {
+  const full = new RegExp(`(?:(?:fully |completely )?(?:remodel(?:l)?ed|renovated|brand[- ]new|all[- ]new)\\s+(?:\\w+\\s+)?${room.source})|(?:${room.source}\\s+(?:was |has been |were |have been )?(?:fully |completely )?(?:remodel(?:l)?ed|renovated))`, 'i');
+  const partial = new RegExp(`(?:updated\\s+(?:\\w+\\s+)?${room.source})|(?:${room.source}\\s+(?:was |has been |were |have been )?updated)`, 'i');
+  const dated = new RegExp(`(?:(?:dated|original)\\s+(?:\\w+\\s+)?${room.source})|(?:${room.source}\\s+(?:is |are )?(?:dated|original))`, 'i');
+  for (const [pattern, value] of [[full, 'Full Update'], [partial, 'Partial Update High'], [dated, 'Dated']] as const) {
+    const match = pattern.exec(remarks);
+    if (match) return { value, source: quote(remarks, match.index) };
+  }
+  return undefined;
+}
+
+function windows(remarks: string): SuggestedFact<'Windows'> | undefined {
+  const match = /\b(?:new|newer|replacement|replaced)\s+(?:\w+\s+)?windows\b/i.exec(remarks);
+  return match ? { value: 'Excellent New', source: quote(remarks, match.index) } : undefined;
+}
+
+/** Every additional fact the listing's own text supports, with where it was read. */
+export function suggestAdditionalFacts(listing: ListingFactText): SuggestedFacts {
+  const remarks = clean(listing.remarks);
+  const suggestions: SuggestedFacts = {
+    'Basement Type': basementType(listing),
+    'Heating/Cooling': heatingCooling(listing),
+    ...(isBlank(remarks)
+      ? {}
+      : {
+          'Kitchen Condition': roomCondition(remarks, /kitchen/),
+          'Bathroom Condition': roomCondition(remarks, /(?:bath(?:room)?s?)/),
+          Windows: windows(remarks),
+        }),
+  };
+  return Object.fromEntries(Object.entries(suggestions).filter(([, s]) => s !== undefined)) as SuggestedFacts;
+}
+
+/** The facts with every unset group filled from the suggestions; also which groups were filled. */
+export function withSuggestedFacts(facts: AdditionalFacts, suggestions: SuggestedFacts): { facts: AdditionalFacts; suggested: AdditionalFactGroup[] } {
+  const next: Record<string, string | null | undefined> = { ...facts };
+  const suggested: AdditionalFactGroup[] = [];
+  for (const [group, suggestion] of Object.entries(suggestions) as [AdditionalFactGroup, SuggestedFact][]) {
+    if (next[group]) continue;
+    next[group] = suggestion.value;
+    suggested.push(group);
+  }
+  return { facts: next as AdditionalFacts, suggested };
+}
