@@ -1,7 +1,7 @@
 // Turns one parsed CSV row into a PropertyRecord. The column positions are resolved once per file, so the
 // per-row work is plain indexing and cell cleaning (this loop is the import's hot path).
 
-import type { AdditionalFacts } from '@cma/valuation';
+import { basementTypeFromText, heatingCoolingFromText, type AdditionalFacts } from '@cma/valuation';
 import type { CsvType, ImportFieldKey } from './import-fields';
 import type { NumberOrNA, PropertyRecord } from './property-record';
 import {
@@ -149,24 +149,6 @@ class Memo<V> {
 
 keepHiddenClass(new Memo<string>((raw) => raw));
 
-function basementTypeOf(text: string): BasementType | null {
-  const lower = text.toLowerCase();
-  if (/walk[- ]?out/.test(lower)) return 'Walkout';
-  if (/garden/.test(lower)) return 'Garden Level';
-  if (/^(?:none|no|slab|crawl ?space)$/.test(lower)) return 'None';
-  if (/full|partial|finished|unfinished|daylight|in-?ground/.test(lower)) return 'In-Ground';
-  return null;
-}
-
-function heatingCoolingOf(text: string): HeatingCooling | null {
-  const lower = text.toLowerCase();
-  if (/evaporative|swamp/.test(lower)) return 'Evaporative';
-  if (/split|mini|ductless|zoned/.test(lower)) return 'Split Zone';
-  if (/central/.test(lower)) return 'Central Air';
-  if (/^(?:none|no)$/.test(lower)) return 'None';
-  return null;
-}
-
 type BasementType = NonNullable<AdditionalFacts['Basement Type']>;
 type HeatingCooling = NonNullable<AdditionalFacts['Heating/Cooling']>;
 type DateCell = string | typeof INVALID | null;
@@ -199,8 +181,8 @@ class ColumnRowMapper implements RowMapper {
   private readonly usDates = new Map<number, DateCell>();
   private readonly levels = new Memo<string>((raw) => ownCopy(normalizeLevels(raw)), 1000);
   private readonly states = new Memo<string>(stateCode, 1000);
-  private readonly basementTypes = new Memo<BasementType | 'unknown'>((raw) => basementTypeOf(raw) ?? 'unknown', 5000);
-  private readonly heatingCooling = new Memo<HeatingCooling | 'unknown'>((raw) => heatingCoolingOf(raw) ?? 'unknown', 5000);
+  private readonly basementTypes = new Memo<BasementType | 'unknown'>((raw) => basementTypeFromText(raw) ?? 'unknown', 5000);
+  private readonly heatingCooling = new Memo<HeatingCooling | 'unknown'>((raw) => heatingCoolingFromText(raw) ?? 'unknown', 5000);
 
   constructor(options: RowMapperOptions) {
     this.columns = options.columns;

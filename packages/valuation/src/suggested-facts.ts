@@ -22,15 +22,33 @@ export type SuggestedFacts = { [G in AdditionalFactGroup]?: SuggestedFact<G> };
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 const isBlank = (text: string) => text === '' || /^not available$/i.test(text);
 
+type BasementType = NonNullable<AdditionalFacts['Basement Type']>;
+type HeatingCooling = NonNullable<AdditionalFacts['Heating/Cooling']>;
+
+/** An MLS Basement cell ('Walk-Out Access, Finished', 'Crawl Space') as a Basement Type; null when it does not say. */
+export function basementTypeFromText(text: string): BasementType | null {
+  const lower = text.trim().toLowerCase();
+  if (/walk[- ]?out/.test(lower)) return 'Walkout';
+  if (/garden/.test(lower)) return 'Garden Level';
+  if (/^(?:none|no|slab|crawl ?space|no basement)$/.test(lower)) return 'None';
+  if (/full|partial|finished|unfinished|daylight|in-?ground/.test(lower)) return 'In-Ground';
+  return null;
+}
+
+/** An MLS Cooling cell ('Central Air', 'Ductless Mini-Split') as Heating/Cooling; null when it does not say. */
+export function heatingCoolingFromText(text: string): HeatingCooling | null {
+  const lower = text.trim().toLowerCase();
+  if (/evaporative|swamp/.test(lower)) return 'Evaporative';
+  if (/split|mini|ductless|zoned/.test(lower)) return 'Split Zone';
+  if (/central/.test(lower)) return 'Central Air';
+  if (/^(?:none|no)$/.test(lower)) return 'None';
+  return null;
+}
+
 function basementType(listing: ListingFactText): SuggestedFact<'Basement Type'> | undefined {
   const text = clean(listing.basement);
-  if (!isBlank(text)) {
-    const source = `Basement: ${text}`;
-    if (/walk-?\s?out/i.test(text)) return { value: 'Walkout', source };
-    if (/garden|daylight/i.test(text)) return { value: 'Garden Level', source };
-    if (/full|partial|finished|unfinished|basement/i.test(text)) return { value: 'In-Ground', source };
-    if (/^(none|crawl\s?space|slab|no basement)\b/i.test(text)) return { value: 'None', source };
-  }
+  const fromText = isBlank(text) ? null : basementTypeFromText(text);
+  if (fromText) return { value: fromText, source: `Basement: ${text}` };
   const area = listing.belowGradeTotalArea;
   if (area === 0) return { value: 'None', source: 'Below grade area: 0 sq ft' };
   return undefined;
@@ -38,13 +56,8 @@ function basementType(listing: ListingFactText): SuggestedFact<'Basement Type'> 
 
 function heatingCooling(listing: ListingFactText): SuggestedFact<'Heating/Cooling'> | undefined {
   const text = clean(listing.cooling);
-  if (isBlank(text)) return undefined;
-  const source = `Cooling: ${text}`;
-  if (/mini-?\s?split|ductless|split zone|multi-?zone/i.test(text)) return { value: 'Split Zone', source };
-  if (/central/i.test(text)) return { value: 'Central Air', source };
-  if (/evaporative|swamp/i.test(text)) return { value: 'Evaporative', source };
-  if (/^none$/i.test(text)) return { value: 'None', source };
-  return undefined;
+  const value = isBlank(text) ? null : heatingCoolingFromText(text);
+  return value ? { value, source: `Cooling: ${text}` } : undefined;
 }
 
 /** The remark sentence a phrase was found in, shortened, so the agent sees the words that were read. */

@@ -1,4 +1,5 @@
-// A dollar amount field: '$554,000' while the agent reads it, plain digits while typing; empty means "not set".
+// A dollar amount field: '$554,000' as the agent reads it; while typing, the text stays as typed ($ and commas allowed)
+// and is tidied on leaving. The text never changes on focus, so a select-all (Tab) and typing replaces it.
 import { useState, type InputHTMLAttributes } from 'react';
 
 /** Saved states may carry the amount as text ('554000'); anything not a number shows empty. */
@@ -24,7 +25,7 @@ export function MoneyInput({ value, onValue, ...rest }: { value: number | string
       type="text"
       inputMode="numeric"
       value={draft ?? shown(value)}
-      onFocus={() => setDraft(String(asNumber(value)))}
+      onFocus={() => setDraft(shown(value))}
       onBlur={() => setDraft(null)}
       onChange={(e) => {
         setDraft(e.target.value);

@@ -102,6 +102,39 @@ describe('adjustment grid', () => {
     for (const comp of comps) expect(screen.getByTestId(`amount-${comp.uuid}-market-conditions`)).toBeTruthy();
   });
 
+  it('marks the additional facts read from the listing as suggestions until the agent changes or confirms them', () => {
+    const { comps, store } = setUp();
+    const stored = () => store.getState().report.comaparables as unknown as CmaRecord[];
+    // The sample's first comparable: no basement column but 0 sq ft below grade, cooling 'None'.
+    expect(stored()[0]!.selectedAdditionalInfo).toMatchObject({ 'Basement Type': 'None' });
+    expect(stored()[0]!.suggestedFacts).toEqual(expect.arrayContaining(['Basement Type', 'Heating/Cooling']));
+    const grid = screen.getByRole('table', { name: 'Adjustment grid' });
+    expect(within(grid).getAllByText('suggested').length).toBeGreaterThanOrEqual(2 * comps.length);
+
+    fireEvent.change(screen.getByLabelText('Heating/Cooling of comp 1'), { target: { value: 'Central Air' } });
+    expect(stored()[0]!.suggestedFacts).not.toContain('Heating/Cooling');
+    expect(stored()[0]!.suggestedFacts).toContain('Basement Type');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm the suggested facts of comp 1' }));
+    expect(stored()[0]!.suggestedFacts).toEqual([]);
+    expect(stored()[0]!.selectedAdditionalInfo).toMatchObject({ 'Basement Type': 'None', 'Heating/Cooling': 'Central Air' });
+  });
+
+  it('marks a fact of the subject that no comparable has as not compared, and hides rows no property has data for', () => {
+    const view = setUp();
+    act(() => {
+      const s = view.store.getState().report;
+      const subject = s.selectedPropertydata as unknown as CmaRecord;
+      view.store.dispatch(updateReport({ selectedPropertydata: { ...subject, subjectAdditionalInfo: { ...(subject.subjectAdditionalInfo as object), Location: 'Good' } } as never }));
+    });
+    const locationRow = screen.getByRole('checkbox', { name: 'Use the Location adjustment' }).closest('tr')!;
+    expect(within(locationRow).getByText('not compared')).toBeTruthy();
+    expect(within(locationRow).getAllByText(/^Not compared/).length).toBe(3);
+    // Windows: nothing for the subject or any comparable — hidden, with a switch that shows it.
+    expect(screen.queryByRole('checkbox', { name: 'Use the Windows adjustment' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /no property has data for/ }));
+    expect(screen.getByRole('checkbox', { name: 'Use the Windows adjustment' })).toBeTruthy();
+  });
+
   it('offers an empty state without comparables', () => {
     renderWithStore(<AdjustmentPage />);
     expect(screen.getByText(/Choose a subject first/)).toBeTruthy();

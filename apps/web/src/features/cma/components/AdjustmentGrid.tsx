@@ -44,8 +44,12 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
   if (!subject) return <p className="cma-empty">Choose a subject first.</p>;
   if (comparables.length === 0) return <p className="cma-empty">No comparables selected yet. Tick some on the comparables step.</p>;
 
-  // Rows no comparable has data for (a column the export does not carry) are hidden unless the agent asks for them.
-  const emptyRows = rows.filter((row) => comparables.every((c) => (c.adjustment?.lines.find((l) => l.style === row.style)?.comparableValue ?? NOT_AVAILABLE) === NOT_AVAILABLE));
+  // Rows no property has data for (a column the export does not carry) are hidden unless the agent asks for them; a row
+  // the subject has a value for stays, marked "not compared", so the agent sees what the value leaves out.
+  const emptyRows = rows.filter((row) => {
+    const lines = comparables.map((c) => c.adjustment?.lines.find((l) => l.style === row.style));
+    return (lines.find(Boolean)?.subjectValue ?? NOT_AVAILABLE) === NOT_AVAILABLE && lines.every((line) => (line?.comparableValue ?? NOT_AVAILABLE) === NOT_AVAILABLE);
+  });
   const emptyStyles = new Set(emptyRows.map((row) => row.style));
   const shownRows = showEmptyRows ? rows : rows.filter((row) => !emptyStyles.has(row.style));
 
@@ -54,7 +58,7 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
       {emptyRows.length > 0 && (
         <label className="cma-check cma-grid-toggle">
           <input type="checkbox" checked={showEmptyRows} onChange={(e) => setShowEmptyRows(e.target.checked)} />
-          Show {emptyRows.length === 1 ? 'the row' : `the ${emptyRows.length} rows`} no comparable has data for ({emptyRows.map((row) => row.label).join(', ')})
+          Show {emptyRows.length === 1 ? 'the row' : `the ${emptyRows.length} rows`} no property has data for ({emptyRows.map((row) => row.label).join(', ')})
         </label>
       )}
       <div className="cma-grid-wrap" role="region" aria-label="Adjustment grid, scrolls both ways" tabIndex={0}>

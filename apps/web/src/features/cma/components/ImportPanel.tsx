@@ -33,6 +33,7 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
   const [results, setResults] = useState<FileImportResult[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState('');
+  const [dragging, setDragging] = useState(false);
   const running = useRef<RunningImport | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -106,28 +107,46 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
 
   return (
     <div className="cma-import">
-      <div className="cma-form-row">
-        <label className="cma-field">
-          <span>File format</span>
-          <select value={format} onChange={(e) => setFormat(e.target.value as FormatOption)}>
-            {FORMAT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
-            ))}
-          </select>
-        </label>
-        <label className="cma-field cma-field--grow">
-          <span>{label}</span>
+      <div className="cma-form-row cma-import__row">
+        <label
+          className={`cma-dropzone${dragging ? ' cma-dropzone--over' : ''}${progress ? ' cma-dropzone--busy' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            if (progress) return;
+            for (const f of Array.from(e.dataTransfer.files)) lastFiles.current.set(f.name, f);
+            void handleFiles(e.dataTransfer.files);
+          }}
+        >
           <input
             ref={inputRef}
+            className="cma-dropzone__input"
             type="file"
             accept=".csv,text/csv"
             multiple
             disabled={!!progress}
+            aria-label={label}
             onChange={(e) => {
               for (const f of Array.from(e.target.files ?? [])) lastFiles.current.set(f.name, f);
               void handleFiles(e.target.files);
             }}
           />
+          <span className="cma-dropzone__title">Drop MLS CSV exports here</span>
+          <span className="cma-dropzone__hint">or <span className="cma-dropzone__button">choose files</span> — REcolorado and PPAR, several at once</span>
+        </label>
+        <label className="cma-field cma-import__format">
+          <span>Format of new files</span>
+          <select className="cma-select" value={format} onChange={(e) => setFormat(e.target.value as FormatOption)}>
+            {FORMAT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+          </select>
+          <small className="cma-hint">Each file's format is detected; change one file's below.</small>
         </label>
       </div>
 
@@ -166,7 +185,7 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
                 <tr key={r.fileName}>
                   <td>{r.fileName}</td>
                   <td>
-                    <select aria-label={`Format of ${r.fileName}`} value={r.format === 'PPAR' ? 'ppar' : 'recolorado'} onChange={(e) => void reparse(r, e.target.value as FormatOption)}>
+                    <select className="cma-select" aria-label={`Format of ${r.fileName}`} value={r.format === 'PPAR' ? 'ppar' : 'recolorado'} onChange={(e) => void reparse(r, e.target.value as FormatOption)}>
                       <option value="recolorado">ReColorado</option>
                       <option value="ppar">PPAR</option>
                     </select>

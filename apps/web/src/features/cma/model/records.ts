@@ -51,14 +51,24 @@ export function suggestedFactsOf(record: CmaRecord): SuggestedFacts {
  * facts filled from its listing; `suggestedFacts` names the filled groups until the agent confirms or edits them.
  */
 export function withListingSuggestions(record: CmaRecord, key: 'selectedAdditionalInfo' | 'subjectAdditionalInfo'): CmaRecord {
-  if (Array.isArray(record.suggestedFacts)) return record; // suggested once; the agent's edits since then stand
-  const { facts, suggested } = withSuggestedFacts((record[key] as AdditionalFacts | undefined) ?? {}, suggestedFactsOf(record));
-  return { ...record, [key]: facts, suggestedFacts: suggested };
+  if (record.factsSuggested === true) return record; // suggested once; the agent's edits since then stand
+  const suggestions = suggestedFactsOf(record);
+  const { facts } = withSuggestedFacts((record[key] as AdditionalFacts | undefined) ?? {}, suggestions);
+  // The importer fills Basement and Heating/Cooling the same way: whatever still equals the listing's reading is a suggestion.
+  const suggested = (Object.keys(suggestions) as AdditionalFactGroup[]).filter((group) => facts[group] === suggestions[group]!.value);
+  return { ...record, [key]: facts, suggestedFacts: suggested, factsSuggested: true };
 }
 
 /** The groups of a record still showing a suggestion the agent has not confirmed. */
 export function unconfirmedSuggestions(record: CmaRecord): AdditionalFactGroup[] {
   return Array.isArray(record.suggestedFacts) ? (record.suggestedFacts as AdditionalFactGroup[]) : [];
+}
+
+/** The first photo a record can show as a thumbnail (a listing photo URL or a stored photo's data URL), if any. */
+export function thumbnailOf(record: CmaRecord): string | null {
+  const first = Array.isArray(record.propertyImages) ? record.propertyImages[0] : undefined;
+  const src = typeof first === 'string' ? first : first && typeof first === 'object' && typeof (first as { url?: unknown }).url === 'string' ? (first as { url: string }).url : null;
+  return src && /^(https?:|data:image\/|\/)/.test(src) ? src : null;
 }
 
 export function text(value: unknown): string {

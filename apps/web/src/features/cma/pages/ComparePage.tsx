@@ -9,7 +9,7 @@ import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
 import { allListings } from '../model/listingPool';
-import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, text } from '../model/records';
+import { addressOf, asRecords, isRecord, subjectFacts, text, thumbnailOf } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -17,6 +17,26 @@ import '../cma.css';
 
 export const MAX_COMPARABLES = 6;
 const PAGE_SIZE = 20;
+
+type SortKey = 'similarity' | 'price' | 'distance' | 'date';
+const SORTS: { key: SortKey; label: string }[] = [
+  { key: 'similarity', label: 'Most similar' },
+  { key: 'price', label: 'Price (high to low)' },
+  { key: 'distance', label: 'Nearest' },
+  { key: 'date', label: 'Most recent sale' },
+];
+type Ranked = ReturnType<typeof rankCandidates>['ranked'][number];
+const missingLast = (value: number | null | undefined) => (value == null ? Number.POSITIVE_INFINITY : value);
+const SORTERS: Record<SortKey, (a: Ranked, b: Ranked) => number> = {
+  similarity: (a, b) => a.rank - b.rank,
+  price: (a, b) => (b.pick.facts.netSalesPrice ?? -Infinity) - (a.pick.facts.netSalesPrice ?? -Infinity) || a.rank - b.rank,
+  distance: (a, b) => missingLast(a.pick.distanceMiles) - missingLast(b.pick.distanceMiles) || a.rank - b.rank,
+  date: (a, b) => a.pick.monthsBeforeValuation - b.pick.monthsBeforeValuation || a.rank - b.rank,
+};
+
+function pricePerSqFt(price: number | null, area: number | null): string | null {
+  return price != null && area != null && area > 0 ? `${formatAmount(Math.round(price / area))}/sq ft` : null;
+}
 
 export default function ComparePage() {
   useDocumentTitle('Choose comparables');
@@ -28,11 +48,16 @@ export default function ComparePage() {
   const [searchComparables, searchState] = useSearchComparablesMutation();
   const [searchProblem, setSearchProblem] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
+  const [sortBy, setSortBy] = useState<SortKey>('similarity');
   const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
   const records = useMemo(() => allListings(report.allCsvData), [report.allCsvData]);
   const ranking = useMemo(() => rankCandidates(subject, records, filters), [subject, records, filters]);
   const selected = asRecords(report.comaparables);
   const selectedIds = new Set(selected.map((c) => c.uuid));
+  const sorted = useMemo(() => [...ranking.ranked].sort(SORTERS[sortBy]), [ranking, sortBy]);
+  // A comparable the agent chose that the current filters leave out is still chosen: listed apart, never hidden.
+  const rankedIds = new Set(ranking.ranked.map((c) => c.record.uuid));
+  const outsideFilters = selected.filter((c) => !rankedIds.has(c.uuid));
 
   const points = useMemo<MapPoint[]>(() => {
     const list: MapPoint[] = [];
@@ -104,23 +129,42 @@ export default function ComparePage() {
         </div>
         <div className="cma-columns__main">
           <div className="card">
-            <h2 className="card__title">{formatCount(ranking.ranked.length, 'ranked candidate')} · {selected.length} selected</h2>
+            <div className="cma-candidates__head">
+              <h2 className="card__title">
+                {formatCount(ranking.ranked.length, 'ranked candidate')} · {selected.length} selected
+                {outsideFilters.length > 0 && <> ({outsideFilters.length} outside these filters, listed below)</>}
+              </h2>
+              <label className="cma-field cma-field--inline">
+                <span>Sort by</span>
+                <select value={sortBy} onChange={(e) => setSortBy(e.target.value as SortKey)}>
+                  {SORTS.map((o) => <option key={o.key} value={o.key}>{o.label}</option>)}
+                </select>
+              </label>
+            </div>
             {ranking.ranked.length === 0 ? (
               <p className="cma-empty">No closed sale passes these filters. Widen the distance, months or size, load another file, or search the database.</p>
             ) : (
               <ol className="cma-candidates" aria-label="Ranked candidates">
-                {ranking.ranked.filter((c) => c.rank <= shown || selectedIds.has(c.record.uuid)).map(({ record, pick, rank }) => {
+                {sorted.filter((c, index) => index < shown || selectedIds.has(c.record.uuid)).map(({ record, pick, rank }) => {
                   const isSelected = selectedIds.has(record.uuid);
                   const atLimit = !isSelected && selected.length >= MAX_COMPARABLES;
-                  const facts = comparableFacts(record);
+                  const facts = pick.facts;
+                  const photo = thumbnailOf(record);
+                  const perSqFt = pricePerSqFt(facts.netSalesPrice, facts.aboveGradeFinishedArea);
                   return (
                     <li key={record.uuid} className={`cma-candidate${isSelected ? ' cma-candidate--selected' : ''}`}>
                       <label className="cma-candidate__pick">
                         <input type="checkbox" checked={isSelected} disabled={atLimit} onChange={() => edit(toggleComparable, record)} aria-describedby={`why-${record.uuid}`} />
-                        <span className="cma-candidate__rank">#{rank}</span>
-                        <span>
+                        <span className="cma-candidate__rank" title="Similarity rank">#{rank}</span>
+                        {photo ? <img className="cma-candidate__photo" src={photo} alt="" width={72} height={54} loading="lazy" /> : null}
+                        <span className="cma-candidate__text">
                           <strong>{addressOf(record)}</strong>
-                          <span className="cma-candidate__price">{facts.netSalesPrice != null ? formatAmount(facts.netSalesPrice) : text(null)}</span>
+                          <span className="cma-candidate__figures">
+                            <span>{facts.netSalesPrice != null ? formatAmount(facts.netSalesPrice) : text(null)}</span>
+                            {perSqFt && <span>{perSqFt}</span>}
+                            {facts.closeDate && <span>sold {facts.closeDate}</span>}
+                            {pick.distanceMiles != null && <span>{pick.distanceMiles.toFixed(1)} mi</span>}
+                          </span>
                         </span>
                       </label>
                       <ul id={`why-${record.uuid}`} className="cma-reasons" aria-label="Why it ranks here">
@@ -132,6 +176,24 @@ export default function ComparePage() {
                   );
                 })}
               </ol>
+            )}
+            {outsideFilters.length > 0 && (
+              <div className="cma-outside" role="note">
+                <h3 className="cma-outside__title">Selected, but outside these filters</h3>
+                <ul className="cma-candidates" aria-label="Selected comparables outside the filters">
+                  {outsideFilters.map((record) => (
+                    <li key={record.uuid} className="cma-candidate cma-candidate--selected">
+                      <label className="cma-candidate__pick">
+                        <input type="checkbox" checked onChange={() => edit(toggleComparable, record)} />
+                        <span className="cma-candidate__text">
+                          <strong>{addressOf(record)}</strong>
+                          <span className="cma-candidate__figures"><span>Still one of your comparables; untick to drop it.</span></span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
             {ranking.ranked.length > shown && (
               <button type="button" className="button button--ghost" onClick={() => setShown((n) => n + PAGE_SIZE)}>

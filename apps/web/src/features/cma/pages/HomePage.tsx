@@ -1,4 +1,4 @@
-import { formatCount } from '@cma/valuation';
+import { formatAmount, formatCount } from '@cma/valuation';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useGetHistoryPageQuery } from '../../report/api/reportApi';
@@ -10,7 +10,7 @@ import { ImportPanel } from '../components/ImportPanel';
 import { StepNav } from '../components/StepNav';
 import { errorMessage, useSearchAddressMutation } from '../api/cmaApi';
 import { allListings, forgetListings, rememberListings } from '../model/listingPool';
-import { addressOf, asRecords, type CmaRecord } from '../model/records';
+import { addressOf, asRecords, comparableFacts, thumbnailOf, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
 import '../cma.css';
@@ -158,14 +158,34 @@ export function AddressSearch({
       {isSuccess && results.length === 0 && <p className="cma-empty">No listing matches that address. Check the spelling, or enter the subject by hand on the next step.</p>}
       {results.length > 0 && (
         <ul className="cma-results" aria-label="Search results">
-          {results.map((record) => (
-            <li key={record.uuid}>
-              <span>
-                <strong>{addressOf(record)}</strong> — {String(record.MLS ?? '')} {record['Listing Id'] ? `· ${String(record['Listing Id'])}` : ''}
-              </span>
-              <button type="button" className="button button--secondary" disabled={pickDisabled} onClick={() => onPick(record, results)}>{actionLabel}</button>
-            </li>
-          ))}
+          {results.map((record) => {
+            const facts = comparableFacts(record);
+            const photo = thumbnailOf(record);
+            const price = facts.netSalesPrice ?? facts.listPrice;
+            const details = [
+              price != null ? `${formatAmount(price)}${facts.netSalesPrice != null ? ' sold' : ' listed'}` : null,
+              facts.bedrooms != null ? formatCount(facts.bedrooms, 'bed') : null,
+              facts.bathsFullAndThreeQuarter != null ? formatCount(facts.bathsFullAndThreeQuarter + (facts.bathsHalfAndQuarter ?? 0) / 2, 'bath') : null,
+              facts.aboveGradeFinishedArea != null ? `${facts.aboveGradeFinishedArea.toLocaleString('en-US')} sq ft` : null,
+              facts.yearBuilt != null ? `built ${facts.yearBuilt}` : null,
+            ].filter(Boolean);
+            return (
+              <li key={record.uuid} className="cma-result">
+                {photo ? <img className="cma-candidate__photo" src={photo} alt="" width={72} height={54} loading="lazy" /> : <span className="cma-result__nophoto" aria-hidden="true" />}
+                <span className="cma-candidate__text">
+                  <strong>
+                    {addressOf(record)}
+                    {record.listingSource === 'demo' && <span className="cma-badge cma-badge--demo">Demo listing</span>}
+                  </strong>
+                  <span className="cma-candidate__figures">
+                    {details.map((d) => <span key={d}>{d}</span>)}
+                    <span>{String(record.MLS ?? '')}</span>
+                  </span>
+                </span>
+                <button type="button" className="button button--secondary" disabled={pickDisabled} onClick={() => onPick(record, results)} aria-label={`${actionLabel}: ${addressOf(record)}`}>{actionLabel}</button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
