@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startProcess } from './support';
+import { benchDatabase, freePort, startProcess } from './support';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,18 +33,8 @@ async function load(name: string, url: string, opts: Partial<autocannon.Options>
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cma-bench-api-'));
-  let dbName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (pgUrl) {
-    dbName = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const database = await benchDatabase(pgUrl);
+  const { databaseUrl } = database;
   const appPort = await freePort();
   const barePort = await freePort();
   const base = `http://127.0.0.1:${appPort}`;
@@ -111,12 +101,7 @@ async function main() {
   } finally {
     for (const p of procs) p.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,5 @@
 // What several benches share: a free port, and a server started as its own process (so its memory is its own).
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -27,4 +28,39 @@ export async function startProcess(args: string[], env: Record<string, string>, 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`not ready: ${err}`);
+}
+
+/**
+ * A fresh PostgreSQL database for one bench run when pgUrl is set (dropped by `drop()`), else nothing: the server then
+ * runs on embedded PGlite.
+ */
+export async function benchDatabase(pgUrl: string | undefined): Promise<{ databaseUrl: string | undefined; drop(): Promise<void> }> {
+  if (!pgUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Registers an agent and starts a test-mode trial on a running server; the subscribed session's token. */
+export async function subscribedBenchAgent(base: string): Promise<string> {
+  const post = async (url: string, body: unknown, token?: string) => {
+    const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { status_code: number; data: Record<string, unknown> };
+    if (json.status_code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const { token: registered } = (await post('/api/register', { name: 'Bench Agent', email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'Bench-passw0rd' })) as { token: string };
+  const card = (await post('/api/test-billing/tokens', { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' }, registered)) as { id: string; last4: string };
+  const plan = ((await (await fetch(`${base}/api/subscription-plan-list`)).json()) as { data: Array<{ id: number; amount: number }> }).data[0]!;
+  const sub = (await post('/api/create-subscription', { exp_month: 12, exp_year: new Date().getFullYear() + 2, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: plan.amount }, registered)) as { token?: string };
+  return sub.token ?? registered;
 }
