@@ -2,7 +2,7 @@
 const USAGE = `Usage:
   cma import --listings FILE.csv [--format recolorado|ppar|auto] --json
   cma value  --listings FILE.csv (--subject ID ... | --subjects-file FILE) [--backtest] --json
-  cma report --state FILE.json --out FILE.pdf`;
+  cma report --state FILE.json --out FILE.pdf [--pages ID,ID,...]   (cma report --help lists the page ids)`;
 
 type Command = (args: string[]) => Promise<number>;
 

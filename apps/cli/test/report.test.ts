@@ -30,4 +30,24 @@ describe('cma report', () => {
     expect(bad.stderr).toContain('newer than this app understands');
     expect(cma('--state', path.join(dir, 'missing.json'), '--out', path.join(dir, 'x.pdf')).stderr).toContain('cannot read');
   });
+
+  it('prints only the pages named by --pages, in that order', () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'cma-cli-report-')), 'report.pdf');
+    const run = cma('--state', 'samples/report-state.json', '--out', out, '--pages', 'notes,cover');
+    expect(run.status, run.stderr).toBe(0);
+    const info = spawnSync('pdfinfo', [out], { encoding: 'utf8' }).stdout;
+    const text = spawnSync('pdftotext', [out, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+    expect(text).not.toContain('Reconciliation and Suggested Price');
+    expect(text.indexOf('Notes and Disclosures'.toUpperCase())).toBeLessThan(text.indexOf('Prepared for'));
+    expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeLessThanOrEqual(3);
+    const bad = cma('--state', 'samples/report-state.json', '--out', out, '--pages', 'cover,notes,brochure');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("unknown page id 'brochure'");
+  });
+
+  it('lists the page ids in --help', () => {
+    const run = cma('--help');
+    expect(run.status).toBe(0);
+    for (const id of ['cover-letter', 'bio', 'market-statistics', 'net-sheet', 'notes']) expect(run.stdout).toContain(id);
+  });
 });

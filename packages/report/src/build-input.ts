@@ -19,6 +19,7 @@ import {
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
 import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
 import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
+import { normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
 
 /** A state past one of the report's caps; `field` is the state key that holds too much (e.g. 'comaparables'). */
 export class ReportLimitError extends ReportStateError {
@@ -134,6 +135,8 @@ export interface ReportDocumentInput {
   notes: string;
   /** Map tile URL template when configured (not drawn yet: the offline drawing is used). */
   mapTileUrl: string | null;
+  /** The pages that print, in print order (the report's page choice, see pages.ts). */
+  pages: ReportPageId[];
 }
 
 export interface BuildOptions {
@@ -142,6 +145,10 @@ export interface BuildOptions {
   /** Agent details the server knows (used when report_data does not carry them). */
   agent?: Partial<Omit<Branding, 'logo'>>;
   mapTileUrl?: string | null;
+  /** Pages to print instead of the report's saved choice (e.g. `cma report --pages`). */
+  pages?: PageChoice;
+  /** The agent's default page choice (account setting), used when the report has none of its own. */
+  defaultPages?: unknown;
 }
 
 const IMAGE_DATA_URL = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=\s]+$/;
@@ -462,5 +469,6 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     warnings,
     notes: textOf(state.review_data?.agentNotes) ?? subject.agentNotes,
     mapTileUrl: options.mapTileUrl ?? null,
+    pages: printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages)),
   };
 }

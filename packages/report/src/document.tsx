@@ -4,6 +4,7 @@ import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/render
 import { Fragment, type ReactNode } from 'react';
 import type { ComparableView, FactLine, PropertyView, ReportDocumentInput } from './build-input';
 import { NOT_AVAILABLE } from './facts';
+import { isBuiltInPageId, type BuiltInPageId } from './pages';
 import { AdjustedPriceChart, PricePerSqftChart, RelativeMap } from './graphics';
 import { INK, MUTED, PAPER_TINT, RISK_COLOURS, RULE, isDark, miles, money, pdfText, percent, tint } from './theme';
 
@@ -478,21 +479,41 @@ function NotesPage({ input }: { input: ReportDocumentInput }) {
   );
 }
 
-/** The whole report. Pass the view model from buildReportInput. */
-export function ReportDocument({ input }: { input: ReportDocumentInput }) {
+function ComparablesGridPages({ input }: { input: ReportDocumentInput }) {
   const pages: ComparableView[][] = [];
   for (let i = 0; i < input.comparables.length; i += COMPS_PER_GRID_PAGE) pages.push(input.comparables.slice(i, i + COMPS_PER_GRID_PAGE));
   return (
-    <Document title={pdfText(`${input.reportName} - ${input.subject.fullAddress}`)} author={pdfText(input.branding.agentName || 'CMA Studio')} subject="Comparative market analysis" creator="CMA Studio" producer="CMA Studio">
-      <Cover input={input} />
-      <SubjectPage input={input} />
+    <>
       {pages.map((comps, i) => (
         <ComparablesGridPage key={i} input={input} comps={comps} pageIndex={i} pageCount={pages.length} />
       ))}
-      <ReconciliationPage input={input} />
-      <MapAndChartsPage input={input} />
-      <PhotosPage input={input} />
-      <NotesPage input={input} />
+    </>
+  );
+}
+
+/**
+ * What each registered page prints (zero or more <Page>s). One entry per id in REPORT_PAGES (pages.ts); a page that has
+ * nothing to show for this report returns null rather than a page of filler.
+ */
+export const PAGE_RENDERERS: Record<BuiltInPageId, (input: ReportDocumentInput) => ReactNode> = {
+  cover: (input) => <Cover input={input} />,
+  'cover-letter': () => null,
+  subject: (input) => <SubjectPage input={input} />,
+  comparables: (input) => <ComparablesGridPages input={input} />,
+  reconciliation: (input) => <ReconciliationPage input={input} />,
+  'net-sheet': () => null,
+  map: (input) => <MapAndChartsPage input={input} />,
+  'market-statistics': () => null,
+  photos: (input) => <PhotosPage input={input} />,
+  bio: () => null,
+  notes: (input) => <NotesPage input={input} />,
+};
+
+/** The whole report: the chosen pages in the chosen order. Pass the view model from buildReportInput. */
+export function ReportDocument({ input }: { input: ReportDocumentInput }) {
+  return (
+    <Document title={pdfText(`${input.reportName} - ${input.subject.fullAddress}`)} author={pdfText(input.branding.agentName || 'CMA Studio')} subject="Comparative market analysis" creator="CMA Studio" producer="CMA Studio">
+      {input.pages.map((id) => (isBuiltInPageId(id) ? <Fragment key={id}>{PAGE_RENDERERS[id](input)}</Fragment> : null))}
     </Document>
   );
 }

@@ -3,6 +3,7 @@ export * from './state';
 export * from './limits';
 export * from './build-input';
 export { NOT_AVAILABLE, toSaleFacts, numberOf } from './facts';
-export { ReportDocument, LEGAL_PARAGRAPHS } from './document';
+export { ReportDocument, LEGAL_PARAGRAPHS, PAGE_RENDERERS } from './document';
 export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './render';
 export * from './stored-photos';
+export * from './pages';

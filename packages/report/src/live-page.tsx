@@ -6,6 +6,7 @@ import type { ComparableView, PropertyView, ReportDocumentInput } from './build-
 import { relativeMapLayout, ticksFor } from './chart-scale';
 import { LEGAL_PARAGRAPHS } from './document';
 import { NOT_AVAILABLE } from './facts';
+import type { ReportPageId } from './pages';
 import { INK, MUTED, RISK_COLOURS, RULE, miles, money, percent, shortMoney, tint } from './theme';
 
 export interface LivePageOptions {
@@ -417,6 +418,8 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
   const agentName = branding.agentName || branding.businessName || 'Your agent';
   const title = `${input.reportName} – ${subject.fullAddress}`;
   const stats = ['Bedrooms', 'Bathrooms', 'Above Grade Finished', 'Year Built', 'Lot Size'];
+  // The page choice the PDF prints decides which sections the live page shows too.
+  const shows = (id: ReportPageId) => input.pages.includes(id);
   return (
     <html lang="en">
       <head>
@@ -483,7 +486,8 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
             </div>
           </section>
 
-          <section aria-labelledby="subject-title">
+          {shows('subject') ? (
+<section aria-labelledby="subject-title">
             <h2 id="subject-title">The home</h2>
             <p className="strong">{subject.fullAddress}</p>
             <ul className="stats">
@@ -500,8 +504,10 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
               <FactList facts={[...subject.facts, ...subject.features]} />
             </details>
           </section>
+          ) : null}
 
-          <section aria-labelledby="comps-title">
+          {shows('comparables') ? (
+<section aria-labelledby="comps-title">
             <h2 id="comps-title">Comparable sales</h2>
             <p className="small muted">Each recent sale is adjusted to the home feature by feature; the adjusted prices lead to the value.</p>
             <div className="comps">
@@ -510,8 +516,10 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
               ))}
             </div>
           </section>
+          ) : null}
 
-          <section aria-labelledby="map-title">
+          {shows('map') ? (
+<section aria-labelledby="map-title">
             <h2 id="map-title">Where the comparables are</h2>
             <LiveMap input={input} palette={palette} />
             <ol className="legend">
@@ -522,15 +530,19 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
               ))}
             </ol>
           </section>
+          ) : null}
 
-          <section aria-labelledby="market-title">
+          {shows('map') ? (
+<section aria-labelledby="market-title">
             <h2 id="market-title">Adjusted prices</h2>
             <AdjustedPriceBars input={input} />
             <h3>Price per square foot vs size</h3>
             <PricePerSqftChart input={input} palette={palette} />
           </section>
+          ) : null}
 
-          <section aria-labelledby="recon-title">
+          {shows('reconciliation') ? (
+<section aria-labelledby="recon-title">
             <h2 id="recon-title">How the value was reached</h2>
             {reconciliation ? (
               <>
@@ -567,6 +579,7 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
               <p>No comparable could be adjusted, so no value is reconciled.</p>
             )}
           </section>
+          ) : null}
 
           {input.notes ? (
             <section aria-labelledby="notes-title">

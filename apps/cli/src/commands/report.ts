@@ -1,17 +1,38 @@
-// `cma report --state FILE.json --out FILE.pdf`: renders the report PDF from a saved report state (DESIGN.md §6).
+// `cma report --state FILE.json --out FILE.pdf [--pages IDS]`: renders the report PDF from a saved report state (DESIGN.md §6).
 import { readFile, writeFile } from 'node:fs/promises';
-import { ReportStateError, renderReportStatePdf } from '@cma/report';
+import { PageListError, ReportStateError, pageChoiceFromList, pageIdHelp, renderReportStatePdf } from '@cma/report';
 
-const USAGE = 'Usage: cma report --state FILE.json --out FILE.pdf';
+const USAGE = 'Usage: cma report --state FILE.json --out FILE.pdf [--pages ID,ID,...]';
 
-function parseArgs(args: string[]): { state?: string; out?: string; error?: string } {
-  const parsed: { state?: string; out?: string } = {};
+function help(): string {
+  return `${USAGE}
+
+  --state FILE.json  a saved report state (any version)
+  --out FILE.pdf     where to write the PDF
+  --pages IDS        the pages to print, comma-separated, in this order (default: the report's own page choice)
+
+Page ids:
+${pageIdHelp()}
+`;
+}
+
+interface Args {
+  state?: string;
+  out?: string;
+  pages?: string;
+  help?: boolean;
+  error?: string;
+}
+
+function parseArgs(args: string[]): Args {
+  const parsed: Args = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (arg === '--state' || arg === '--out') {
+    if (arg === '--help' || arg === '-h') return { help: true };
+    if (arg === '--state' || arg === '--out' || arg === '--pages') {
       const value = args[++i];
-      if (!value || value.startsWith('--')) return { error: `${arg} needs a file name.` };
-      parsed[arg === '--state' ? 'state' : 'out'] = value;
+      if (!value || value.startsWith('--')) return { error: `${arg} needs ${arg === '--pages' ? 'a list of page ids' : 'a file name'}.` };
+      parsed[arg.slice(2) as 'state' | 'out' | 'pages'] = value;
     } else return { error: `Unknown option '${arg}'.` };
   }
   if (!parsed.state) return { error: '--state FILE.json is required.' };
@@ -20,9 +41,13 @@ function parseArgs(args: string[]): { state?: string; out?: string; error?: stri
 }
 
 export async function run(args: string[]): Promise<number> {
-  const { state, out, error } = parseArgs(args);
+  const { state, out, pages, help: wantsHelp, error } = parseArgs(args);
+  if (wantsHelp) {
+    process.stdout.write(help());
+    return 0;
+  }
   if (error || !state || !out) {
-    process.stderr.write(`cma report: ${error}\n${USAGE}\n`);
+    process.stderr.write(`cma report: ${error}\n${USAGE}\nPage ids: see cma report --help\n`);
     return 2;
   }
   let text: string;
@@ -34,11 +59,15 @@ export async function run(args: string[]): Promise<number> {
   }
   const started = performance.now();
   try {
-    const pdf = await renderReportStatePdf(text);
+    const pdf = await renderReportStatePdf(text, pages ? { pages: pageChoiceFromList(pages) } : undefined);
     await writeFile(out, pdf);
     process.stderr.write(`cma report: wrote ${out} (${pdf.length} bytes) in ${Math.round(performance.now() - started)} ms\n`);
     return 0;
   } catch (e) {
+    if (e instanceof PageListError) {
+      process.stderr.write(`cma report: --pages: ${e.message}\n`);
+      return 2;
+    }
     if (e instanceof ReportStateError) {
       process.stderr.write(`cma report: ${state}: ${e.message}\n`);
       return 1;
