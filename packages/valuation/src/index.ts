@@ -9,3 +9,5 @@ export * from './market';
 export * from './value';
 export * from './backtest';
 export * from './suggested-facts';
+export * from './market-stats';
+export * from './net-sheet';
