@@ -1,5 +1,6 @@
 // Market statistics for the subject's area from the loaded listings (issue 19 item 5): sales per month, medians, days on
 // market, sale-to-list ratio, active/pending/closed counts, months of supply and absorption rate. Pure: no I/O, no clock.
+import { median } from './market';
 
 /** One loaded listing, as much as the market figures need. Null = the export did not carry it. */
 export interface MarketListing {
@@ -83,18 +84,11 @@ export function statusGroup(status: string): StatusGroup {
   return 'other';
 }
 
-/** The middle value (mean of the two middle values for an even count); null for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+function figure(values: readonly number[]): MarketFigure | null {
+  return values.length ? { value: median(values), basedOn: values.length } : null;
 }
 
-function figure(values: readonly number[]): MarketFigure | null {
-  const value = median(values);
-  return value == null ? null : { value, basedOn: values.length };
-}
+const medianOrNull = (values: readonly number[]) => (values.length ? median(values) : null);
 
 function milesBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
@@ -159,8 +153,8 @@ export function computeMarketStats(listings: readonly MarketListing[], subject: 
     return {
       month,
       closedSales: inMonth.length,
-      medianSalePrice: median(inMonth.filter((s) => priced.includes(s)).map((s) => s.salePrice!)),
-      medianPricePerSqft: median(inMonth.filter((s) => sized.includes(s)).map(perSqft)),
+      medianSalePrice: medianOrNull(inMonth.filter((s) => priced.includes(s)).map((s) => s.salePrice!)),
+      medianPricePerSqft: medianOrNull(inMonth.filter((s) => sized.includes(s)).map(perSqft)),
     };
   });
 
