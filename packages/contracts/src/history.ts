@@ -80,3 +80,78 @@ export const historyEntryParams = z.object({
   id: z.coerce.number({ error: 'The id must be a whole number.' }).int('The id must be a whole number.').positive('The id must be a whole number.'),
 });
 export const getHistoryEntryResponse = envelope(historyEntry.required({ state: true }));
+
+// The history page (issue 18): entries an agent can tell apart and work with. GET /api/get-history stays as the spec
+// has it (the HISTORY menu); these routes add search, summaries, sends and views, rename and delete with undo.
+
+export const HISTORY_LIST_PAGE_SIZE = 20;
+export const HISTORY_NAME_MAX_CHARS = 120;
+/** The page offers Undo this long after a delete. */
+export const HISTORY_UNDO_SECONDS = 10;
+/** The server accepts the undo a little longer than the page offers it (a slow network, a tab in the background). */
+export const HISTORY_UNDO_GRACE_SECONDS = 120;
+export const HISTORY_ENTRY_GONE_MESSAGE = 'This saved report no longer exists.';
+
+const historyIdMessage = 'The id must be a whole number.';
+/** /api/history/{id}: one of the agent's entries (another agent's id, or a deleted one, is not found). */
+export const historyItemParams = z.object({
+  id: z.coerce.number({ error: historyIdMessage }).int(historyIdMessage).positive(historyIdMessage).max(2_147_483_647, historyIdMessage),
+});
+
+/** GET /api/history?q=&page=: the agent's entries, most recently saved first; q matches the address, client or name. */
+export const listHistoryQuery = z.object({
+  q: z.string().trim().max(200, 'Search for at most 200 characters.').optional(),
+  page: z.coerce.number({ error: 'The page must be a whole number of at least 1.' }).int('The page must be a whole number of at least 1.').min(1, 'The page must be a whole number of at least 1.').max(100_000).default(1),
+});
+export type ListHistoryQuery = z.input<typeof listHistoryQuery>;
+
+export const historySend = z.object({ recipient: z.string(), sent_at: z.string() });
+export type HistorySend = z.infer<typeof historySend>;
+
+export const historyListItem = z.object({
+  id: z.number().int(),
+  report_id: z.string(),
+  address: z.string(),
+  /** The agent's own name for the entry; null shows the address. */
+  name: z.string().nullable(),
+  client_name: z.string().nullable(),
+  /** The engine's (or the agent's) value and range when the report was saved; null when the report has none yet. */
+  value: z.number().nullable(),
+  range_start: z.number().nullable(),
+  range_end: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** E-mails of this report to clients, newest first (the last 5; send_count counts them all). */
+  sends: z.array(historySend),
+  send_count: z.number().int(),
+  /** The live links: how many were made, how many still open, and how often they were opened. */
+  links: z.object({ total: z.number().int(), live: z.number().int(), views: z.number().int(), last_viewed_at: z.string().nullable() }),
+});
+export type HistoryListItem = z.infer<typeof historyListItem>;
+
+export const historyList = z.object({
+  data: z.array(historyListItem),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  next_page: z.number().int().nullable(),
+});
+export type HistoryList = z.infer<typeof historyList>;
+export const listHistoryResponse = envelope(historyList);
+
+/** PATCH /api/history/{id}: rename the entry; an empty name goes back to the address. */
+export const renameHistoryRequest = z.object({
+  name: z
+    .string({ error: 'name must be text (empty to use the address).' })
+    .trim()
+    .max(HISTORY_NAME_MAX_CHARS, `A name can be at most ${HISTORY_NAME_MAX_CHARS} characters.`)
+    .nullable(),
+});
+export type RenameHistoryRequest = z.infer<typeof renameHistoryRequest>;
+export const renameHistoryResponse = envelope(historyListItem);
+
+/** DELETE /api/history/{id}: hidden at once (its live links stop working); undoable for HISTORY_UNDO_GRACE_SECONDS. */
+export const deleteHistoryResponse = envelope(z.object({ id: z.number().int(), deleted_at: z.string(), undo_until: z.string() }));
+
+/** POST /api/history/{id}/undo-delete: the entry (and its links) back, while the undo is open. */
+export const undoDeleteHistoryResponse = envelope(historyListItem);

@@ -7,3 +7,4 @@ export { ReportDocument, LEGAL_PARAGRAPHS, PAGE_RENDERERS } from './document';
 export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './render';
 export * from './stored-photos';
 export * from './pages';
+export * from './summary';

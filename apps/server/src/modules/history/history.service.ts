@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryFields, type HistoryPage } from '@cma/contracts';
+import {
+  HISTORY_ENTRY_GONE_MESSAGE, HISTORY_LIST_PAGE_SIZE, HISTORY_PAGE_SIZE, HISTORY_UNDO_GRACE_SECONDS,
+  type HistoryEntry, type HistoryFields, type HistoryList, type HistoryListItem, type HistoryPage,
+} from '@cma/contracts';
+import { summarizeReportState } from '@cma/report/summary';
 import { NotFoundError } from '../../http/errors';
-import type { HistoryRepository, HistoryRow } from './history.repository';
+import type { HistoryListRow, HistoryRepository, HistoryRow } from './history.repository';
+
+/** Entries saved before summaries were kept are summarised this many at a time, before a list is read. */
+const BACKFILL_BATCH = 25;
+/** At most this many per request, so one agent's long history never holds a request for long (the rest next time). */
+const BACKFILL_PER_REQUEST = 200;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -17,6 +26,28 @@ function entryOf(row: HistoryRow): HistoryEntry {
   };
 }
 
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** An entry as the history page shows it. */
+function listItemOf(row: HistoryListRow): HistoryListItem {
+  const sends = typeof row.sends === 'string' ? (JSON.parse(row.sends) as { recipient: string; sent_at: string }[]) : row.sends;
+  return {
+    id: Number(row.id),
+    report_id: row.report_id,
+    address: row.address,
+    name: row.name,
+    client_name: row.client_name,
+    value: numberOrNull(row.value),
+    range_start: numberOrNull(row.range_start),
+    range_end: numberOrNull(row.range_end),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    sends: sends.map((send) => ({ recipient: send.recipient, sent_at: iso(send.sent_at) })),
+    send_count: Number(row.send_count),
+    links: { total: Number(row.link_count), live: Number(row.live_links), views: Number(row.views), last_viewed_at: row.last_viewed_at ? iso(row.last_viewed_at) : null },
+  };
+}
+
 /** The report id a state carries (report_data.reportId), if any. */
 export function reportIdOf(state: Record<string, unknown>): string | null {
   const reportData = state.report_data;
@@ -26,6 +57,29 @@ export function reportIdOf(state: Record<string, unknown>): string | null {
 }
 
 export function createHistoryService(repository: HistoryRepository, now: () => Date, publicUrl: string) {
+  /** Summaries of entries saved before they were kept, computed once from their saved states. */
+  async function backfill(userId: string): Promise<void> {
+    for (let done = 0; done < BACKFILL_PER_REQUEST; done += BACKFILL_BATCH) {
+      const rows = await repository.unsummarized(userId, BACKFILL_BATCH);
+      for (const row of rows) {
+        let state: unknown = null;
+        try {
+          state = JSON.parse(row.state);
+        } catch {
+          // An unreadable state still gets its (empty) summary, so it is not read again on every list.
+        }
+        await repository.setSummary(Number(row.id), summarizeReportState(state));
+      }
+      if (rows.length < BACKFILL_BATCH) return;
+    }
+  }
+
+  async function listItem(userId: string, id: number): Promise<HistoryListItem> {
+    const row = await repository.listItem(userId, id, now());
+    if (!row) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
+    return listItemOf(row);
+  }
+
   return {
     /**
      * Saves a report state. A state without report_data.reportId gets one (returned, and written into the saved state),
@@ -40,8 +94,42 @@ export function createHistoryService(repository: HistoryRepository, now: () => D
         const reportData = state.report_data && typeof state.report_data === 'object' ? state.report_data : {};
         stored = JSON.stringify({ ...state, report_data: { ...reportData, reportId } });
       }
-      const { id, created } = await repository.upsert(userId, reportId, address, stored, now());
+      const { id, created } = await repository.upsert(userId, reportId, address, stored, summarizeReportState(state), now());
       return { id, report_id: reportId, created };
+    },
+
+    /** The history page's list (summaries filled in first for entries saved before they were kept). */
+    async list(userId: string, query: { q?: string; page: number }): Promise<HistoryList> {
+      await backfill(userId);
+      const search = query.q ? query.q : null;
+      const { rows, total } = await repository.list(userId, search, (query.page - 1) * HISTORY_LIST_PAGE_SIZE, HISTORY_LIST_PAGE_SIZE, now());
+      return {
+        data: rows.map(listItemOf),
+        page: query.page,
+        per_page: HISTORY_LIST_PAGE_SIZE,
+        total,
+        next_page: query.page * HISTORY_LIST_PAGE_SIZE < total ? query.page + 1 : null,
+      };
+    },
+
+    /** Names the entry (an empty name: the address again); another agent's or a deleted entry is not found. */
+    async rename(userId: string, id: number, name: string | null): Promise<HistoryListItem> {
+      if (!(await repository.rename(userId, id, name ? name : null))) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
+      return listItem(userId, id);
+    },
+
+    /** Hides the entry from every list and stops its live links; undoable for a short while. */
+    async remove(userId: string, id: number): Promise<{ id: number; deleted_at: string; undo_until: string }> {
+      const at = now();
+      if (!(await repository.softDelete(userId, id, at))) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
+      return { id, deleted_at: at.toISOString(), undo_until: new Date(at.getTime() + HISTORY_UNDO_GRACE_SECONDS * 1000).toISOString() };
+    },
+
+    /** Brings a just-deleted entry back, with its links; after the grace period it is not found. */
+    async undoDelete(userId: string, id: number): Promise<HistoryListItem> {
+      const since = new Date(now().getTime() - HISTORY_UNDO_GRACE_SECONDS * 1000);
+      if (!(await repository.undoDelete(userId, id, since))) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
+      return listItem(userId, id);
     },
 
     async page(userId: string, page: number, fields: HistoryFields = 'all'): Promise<HistoryPage> {
@@ -62,7 +150,7 @@ export function createHistoryService(repository: HistoryRepository, now: () => D
     /** One saved report, whole; another user's (or a missing) id is not found. */
     async entry(userId: string, id: number): Promise<HistoryEntry & { state: string }> {
       const row = await repository.entry(userId, id);
-      if (!row || row.state === null) throw new NotFoundError('This saved report no longer exists.');
+      if (!row || row.state === null) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
       return { ...entryOf(row), state: row.state };
     },
   };
