@@ -18,7 +18,8 @@ import {
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
 import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
-import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
+import { DEFAULT_PDF_COLOR, ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
+import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
 
 /** A state past one of the report's caps; `field` is the state key that holds too much (e.g. 'comaparables'). */
@@ -115,7 +116,18 @@ export interface Branding {
   businessWebsite: string;
   /** Logo as a data URL, or null. */
   logo: string | null;
+  /** Brand kit (the agent's profile): licence number, tagline and short bio; '' when not given. */
+  licenceNumber: string;
+  tagline: string;
+  bio: string;
+  /** The agent's headshot (profile picture) as a png/jpeg data URL, or null. */
+  headshot: string | null;
+  /** The brokerage's logo for co-branding, as a data URL, or null. */
+  brokerageLogo: string | null;
 }
+
+/** Agent details the caller knows from the profile (the brand kit); the report's own report_data wins for the text ones. */
+export type AgentDetails = Partial<Omit<Branding, 'logo'>>;
 
 export interface ReportDocumentInput {
   reportName: string;
@@ -137,13 +149,21 @@ export interface ReportDocumentInput {
   mapTileUrl: string | null;
   /** The pages that print, in print order (the report's page choice, see pages.ts). */
   pages: ReportPageId[];
+  /** The cover letter with its placeholders filled (the report's own text, else the agent's template, else the default). */
+  coverLetter: string;
+  /** Print comparables-grid rows that no comparable has data for (off: they are left out). */
+  keepEmptyRows: boolean;
 }
 
 export interface BuildOptions {
   /** Render date when the state carries none. */
   now?: Date;
   /** Agent details the server knows (used when report_data does not carry them). */
-  agent?: Partial<Omit<Branding, 'logo'>>;
+  agent?: AgentDetails;
+  /** The brand colour on the agent's profile: every report's colour unless the report chose its own. */
+  brandColour?: string | null;
+  /** The agent's cover letter template (profile), used when the report has no letter of its own. */
+  coverLetterTemplate?: string | null;
   mapTileUrl?: string | null;
   /** Pages to print instead of the report's saved choice (e.g. `cma report --pages`). */
   pages?: PageChoice;
@@ -190,6 +210,12 @@ const FEATURE_FIELDS = [
   'Fireplace Features', 'Parking Features', 'Appliances', 'Interior Features', 'Exterior Features', 'Patio And Porch Features',
   'Lot Features', 'Fencing', 'View', 'Sewer', 'Water Source', 'Utilities', 'Zoning',
 ];
+
+/** The subject's sale facts are its own earlier sale, printed under these labels. */
+export const SUBJECT_EARLIER_SALE_LABELS: Record<string, string> = {
+  'Close Date': 'Earlier sale date (this home)',
+  'Net Sales Price': 'Earlier sale price (this home)',
+};
 
 const ADDITIONAL_GROUPS = ['Location', 'Basement Type', 'Windows', 'Kitchen Condition', 'Bathroom Condition', 'Heating/Cooling'];
 
@@ -328,6 +354,12 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   // The subject's own price never enters its valuation.
   const blindSubject: SaleFacts = { ...subjectFacts, netSalesPrice: null, listPrice: null };
   const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages], { field: 'base64Images', name: 'The subject property' });
+  // The subject's own earlier sale is not a comparable and not the new value: it is labelled as what it is.
+  subject.facts = subject.facts.flatMap((fact) => {
+    const label = SUBJECT_EARLIER_SALE_LABELS[fact.label];
+    if (!label) return [fact];
+    return fact.value === NOT_AVAILABLE ? [] : [{ ...fact, label }];
+  });
   if (subject.fullAddress === NOT_AVAILABLE && (state.selectedPropertyAddress || state.address)) {
     subject.fullAddress = state.selectedPropertyAddress || state.address;
     subject.street = subject.fullAddress;
@@ -447,21 +479,28 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
 
   const report = state.report_data ?? {};
   const agent = options.agent ?? {};
-  const pick = (key: keyof Omit<Branding, 'logo'>) => textOf(report[key]) ?? textOf(agent[key]) ?? '';
+  const pick = (key: Exclude<keyof AgentDetails, 'headshot' | 'brokerageLogo'>) => textOf(report[key]) ?? textOf(agent[key]) ?? '';
+  const branding: Branding = {
+    agentName: pick('agentName'),
+    agentEmail: pick('agentEmail'),
+    agentPhone: pick('agentPhone'),
+    businessName: pick('businessName'),
+    businessAddress: pick('businessAddress'),
+    businessWebsite: pick('businessWebsite'),
+    logo: usablePhotos(state.businessImages)[0] ?? null,
+    licenceNumber: pick('licenceNumber'),
+    tagline: pick('tagline'),
+    bio: pick('bio'),
+    headshot: usablePhotos([agent.headshot])[0] ?? null,
+    brokerageLogo: usablePhotos([agent.brokerageLogo])[0] ?? null,
+  };
+  const template = textOf(report.coverLetter) ?? textOf(options.coverLetterTemplate) ?? DEFAULT_COVER_LETTER;
   return {
     reportName: state.reportName.trim() || 'COMPARATIVE MARKET ANALYSIS',
     clientName: state.clientName.trim(),
     reportDate: formatReportDate(isoDate(report.reportDate), now),
-    colour: state.pdfColor,
-    branding: {
-      agentName: pick('agentName'),
-      agentEmail: pick('agentEmail'),
-      agentPhone: pick('agentPhone'),
-      businessName: pick('businessName'),
-      businessAddress: pick('businessAddress'),
-      businessWebsite: pick('businessWebsite'),
-      logo: usablePhotos(state.businessImages)[0] ?? null,
-    },
+    colour: reportColour(state, options.brandColour),
+    branding,
     subject,
     comparables,
     reconciliation,
@@ -469,6 +508,28 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     warnings,
     notes: textOf(state.review_data?.agentNotes) ?? subject.agentNotes,
     mapTileUrl: options.mapTileUrl ?? null,
-    pages: printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages)),
+    pages: printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages, customPageIdsOf(report))),
+    coverLetter: fillCoverLetter(template, { client: state.clientName, address: subject.fullAddress === NOT_AVAILABLE ? '' : subject.fullAddress, agent: branding.agentName }),
+    keepEmptyRows: report.keepEmptyRows === true,
   };
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The report's colour: its own when the agent picked one for it (report_data.ownColour; a state saved before the brand
+ * kit with a colour other than the old default counts as picked), else the profile's brand colour, else the default.
+ */
+export function reportColour(state: Pick<ReportState, 'pdfColor' | 'report_data'>, brandColour: string | null | undefined): string {
+  const own = state.report_data?.ownColour;
+  const picked = own === true || (own === undefined && state.pdfColor.toLowerCase() !== DEFAULT_PDF_COLOR);
+  if (picked) return state.pdfColor;
+  return brandColour && HEX_COLOUR.test(brandColour) ? brandColour.toLowerCase() : state.pdfColor;
+}
+
+/** The upload ids of the report's custom PDF pages (report_data.customPages). */
+export function customPageIdsOf(report: Record<string, unknown>): string[] {
+  const list = report.customPages;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => (item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? [(item as { id: string }).id] : []));
 }

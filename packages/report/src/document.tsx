@@ -121,16 +121,91 @@ function Cover({ input }: { input: ReportDocumentInput }) {
         </View>
       </View>
       <View style={{ position: 'absolute', left: 48, right: 48, bottom: 40, flexDirection: 'row', alignItems: 'center', borderTopWidth: 2, borderTopColor: colour, paddingTop: 14 }}>
-        {branding.logo ? <Image src={branding.logo} style={{ width: 90, height: 60, objectFit: 'contain', marginRight: 18 }} /> : null}
-        <View style={{ flexGrow: 1 }}>
+        {branding.headshot ? <Image src={branding.headshot} style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 32, marginRight: 14 }} /> : null}
+        {!branding.headshot && branding.logo ? <Image src={branding.logo} style={{ width: 90, height: 60, objectFit: 'contain', marginRight: 18 }} /> : null}
+        <View style={{ flexGrow: 1, flexBasis: 0 }}>
           <Text style={{ fontSize: 9, color: MUTED, letterSpacing: 1.5 }}>PREPARED BY</Text>
           <Text style={{ fontSize: 13, fontFamily: 'Helvetica-Bold', marginTop: 3 }}>{t(branding.agentName || NOT_AVAILABLE)}</Text>
+          {branding.licenceNumber ? <Text style={{ fontSize: 9, color: MUTED, marginTop: 2 }}>{t(`Licence #${branding.licenceNumber}`)}</Text> : null}
           {branding.businessName ? <Text style={{ fontSize: 10, marginTop: 2 }}>{t(branding.businessName)}</Text> : null}
           {branding.businessAddress ? <Text style={{ fontSize: 9, color: MUTED, marginTop: 2 }}>{t(branding.businessAddress)}</Text> : null}
           {contact ? <Text style={{ fontSize: 9, color: MUTED, marginTop: 2 }}>{t(contact)}</Text> : null}
         </View>
+        {/* With a headshot beside the name, the logos sit on the right: the agent's, then the brokerage's (co-branding). */}
+        {branding.headshot && branding.logo ? <Image src={branding.logo} style={{ width: 90, height: 50, objectFit: 'contain', marginLeft: 12 }} /> : null}
+        {branding.brokerageLogo ? <Image src={branding.brokerageLogo} style={{ width: 90, height: 50, objectFit: 'contain', marginLeft: 12 }} /> : null}
       </View>
     </Page>
+  );
+}
+
+/** A letter to the client from the agent's template, placeholders filled (cover-letter.ts). */
+function CoverLetterPage({ input }: { input: ReportDocumentInput }) {
+  const { branding, colour } = input;
+  const paragraphs = input.coverLetter.split(/\n\s*\n/);
+  return (
+    <PageFrame input={input} title="COVER LETTER">
+      <View style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 24 }}>
+        <View>
+          <Text style={{ fontSize: 12, fontFamily: 'Helvetica-Bold', color: colour }}>{t(branding.businessName || branding.agentName)}</Text>
+          {branding.businessAddress ? <Text style={{ color: MUTED, marginTop: 2 }}>{t(branding.businessAddress)}</Text> : null}
+        </View>
+        {branding.logo ? <Image src={branding.logo} style={{ width: 110, height: 50, objectFit: 'contain' }} /> : null}
+      </View>
+      <Text style={{ fontSize: 10, color: MUTED, marginBottom: 18 }}>{t(input.reportDate)}</Text>
+      {paragraphs.map((paragraph, i) => (
+        <Text key={i} style={{ fontSize: 10.5, lineHeight: 1.55, marginBottom: 10 }}>
+          {t(paragraph.trim())}
+        </Text>
+      ))}
+      {branding.headshot ? <Image src={branding.headshot} style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 28, marginTop: 8 }} /> : null}
+      <Text style={{ fontSize: 9, color: MUTED, marginTop: 6 }}>{t([branding.licenceNumber ? `Licence #${branding.licenceNumber}` : '', branding.agentPhone, branding.agentEmail].filter(Boolean).join('   |   '))}</Text>
+    </PageFrame>
+  );
+}
+
+/** The agent's résumé page: headshot, name, tagline, licence, short bio and contact, with the brokerage's logo. */
+function BioPage({ input }: { input: ReportDocumentInput }) {
+  const { branding, colour } = input;
+  const contact: FactLine[] = [
+    { label: 'Phone', value: branding.agentPhone },
+    { label: 'E-mail', value: branding.agentEmail },
+    { label: 'Website', value: branding.businessWebsite },
+    { label: 'Brokerage', value: branding.businessName },
+    { label: 'Office', value: branding.businessAddress },
+    { label: 'Licence number', value: branding.licenceNumber },
+  ].filter((line) => line.value);
+  return (
+    <PageFrame input={input} title="ABOUT YOUR AGENT">
+      <View style={{ flexDirection: 'row', alignItems: 'center', marginBottom: 18 }}>
+        {branding.headshot ? <Image src={branding.headshot} style={{ width: 130, height: 130, objectFit: 'cover', borderRadius: 65, marginRight: 22 }} /> : null}
+        <View style={{ flexGrow: 1, flexBasis: 0 }}>
+          <Text style={{ fontSize: 9, color: MUTED, letterSpacing: 1.5 }}>ABOUT YOUR AGENT</Text>
+          <Text style={{ fontSize: 22, fontFamily: 'Helvetica-Bold', marginTop: 4 }}>{t(branding.agentName || branding.businessName || 'Your agent')}</Text>
+          {branding.tagline ? <Text style={{ fontSize: 12, color: colour, marginTop: 6, fontFamily: 'Helvetica-Oblique' }}>{t(branding.tagline)}</Text> : null}
+        </View>
+      </View>
+      <View style={{ height: 2, backgroundColor: colour, marginBottom: 14 }} />
+      {branding.bio
+        ? branding.bio.split(/\n\s*\n/).map((paragraph, i) => (
+            <Text key={i} style={{ fontSize: 10.5, lineHeight: 1.55, marginBottom: 10 }}>
+              {t(paragraph.trim())}
+            </Text>
+          ))
+        : null}
+      {contact.length > 0 ? (
+        <View wrap={false} style={{ marginTop: 10 }}>
+          <SectionTitle colour={colour}>Contact</SectionTitle>
+          <FactTable facts={contact} />
+        </View>
+      ) : null}
+      {branding.logo || branding.brokerageLogo ? (
+        <View style={{ flexDirection: 'row', marginTop: 24, alignItems: 'center' }}>
+          {branding.logo ? <Image src={branding.logo} style={{ width: 130, height: 60, objectFit: 'contain', marginRight: 24 }} /> : null}
+          {branding.brokerageLogo ? <Image src={branding.brokerageLogo} style={{ width: 130, height: 60, objectFit: 'contain' }} /> : null}
+        </View>
+      ) : null}
+    </PageFrame>
   );
 }
 
@@ -236,8 +311,12 @@ function ComparablesGridPage({ input, comps, pageIndex, pageCount }: { input: Re
   const { colour, subject } = input;
   const labelWidth = 108;
   const columnWidth = (612 - PAGE_PADDING * 2 - labelWidth) / (COMPS_PER_GRID_PAGE + 1);
-  const adjustmentStyles = input.comparables.find((c) => c.adjusted)?.adjustments ?? [];
-  const rows: GridRow[] = [
+  // Rows no comparable in the report has data for are filler; the agent can keep them (report_data.keepEmptyRows).
+  const blankForAll = (value: (c: ComparableView) => string) => !input.keepEmptyRows && input.comparables.every((c) => value(c) === NOT_AVAILABLE);
+  const adjustmentStyles = (input.comparables.find((c) => c.adjusted)?.adjustments ?? []).filter(
+    (line) => !blankForAll((c) => (c.adjusted ? (c.adjustments.find((a) => a.style === line.style)?.comparableValue ?? NOT_AVAILABLE) : NOT_AVAILABLE)),
+  );
+  const factRows: GridRow[] = [
     { label: 'Distance', subject: '-', cell: (c, w) => cellText(miles(c.distanceMiles), false, undefined, w) },
     ...['Status', 'Close Date', 'Net Sales Price', 'Price per Sq Ft', 'Days on Market', 'Levels'].map((label) => ({
       label,
@@ -246,6 +325,7 @@ function ComparablesGridPage({ input, comps, pageIndex, pageCount }: { input: Re
       strong: label === 'Net Sales Price',
     })),
   ];
+  const rows = factRows.filter((row) => row.label === 'Distance' ? !blankForAll((c) => (c.distanceMiles == null ? NOT_AVAILABLE : '')) : !blankForAll((c) => factValue(c, row.label)));
   const onColour = isDark(colour) ? '#ffffff' : INK;
   return (
     <PageFrame input={input} title={`COMPARABLES ${pageIndex + 1} OF ${pageCount}`} wrap={false}>
@@ -429,18 +509,20 @@ function MapAndChartsPage({ input }: { input: ReportDocumentInput }) {
 }
 
 function PhotosPage({ input }: { input: ReportDocumentInput }) {
-  const { colour, subject } = input;
-  const cells: Array<{ caption: string; src: string | undefined }> = [
-    ...(subject.photos.length ? subject.photos : [undefined]).map((src, i) => ({ caption: `Subject${subject.photos.length > 1 ? ` (${i + 1})` : ''} - ${subject.street}`, src })),
-    ...input.comparables.map((c) => ({ caption: `Comparable ${c.number} - ${c.street}`, src: c.photos[0] })),
+  const { subject } = input;
+  // Only photos that exist: a page of "Photo Not Available" tiles is filler, and with no photos there is no page.
+  const cells: Array<{ caption: string; src: string }> = [
+    ...subject.photos.map((src, i) => ({ caption: `Subject${subject.photos.length > 1 ? ` (${i + 1})` : ''} - ${subject.street}`, src })),
+    ...input.comparables.flatMap((c) => (c.photos[0] ? [{ caption: `Comparable ${c.number} - ${c.street}`, src: c.photos[0] }] : [])),
   ];
+  if (cells.length === 0) return null;
   return (
     <PageFrame input={input} title="PHOTOS">
       <Text style={styles.h1}>Photos</Text>
       <View style={[styles.row, { flexWrap: 'wrap', justifyContent: 'space-between' }]}>
         {cells.map((cell, i) => (
           <View key={i} style={{ width: '48.5%', marginBottom: 12 }} wrap={false}>
-            <Photo src={cell.src} width="100%" height={165} colour={colour} />
+            <Image src={cell.src} style={{ width: '100%', height: 165, objectFit: 'cover' }} />
             <Text style={{ fontSize: 8, marginTop: 3, fontFamily: 'Helvetica-Bold' }}>{t(cell.caption)}</Text>
           </View>
         ))}
@@ -451,22 +533,28 @@ function PhotosPage({ input }: { input: ReportDocumentInput }) {
 
 function NotesPage({ input }: { input: ReportDocumentInput }) {
   const { colour } = input;
+  // Only what was written: no heading over empty agent notes, no property without remarks or notes.
+  const remarks = [{ label: `Subject - ${input.subject.street}`, view: input.subject as PropertyView }, ...input.comparables.map((c) => ({ label: `Comparable ${c.number} - ${c.street}`, view: c as PropertyView }))].filter(
+    ({ view }) => view.publicRemarks !== NOT_AVAILABLE || (view !== input.subject && view.agentNotes),
+  );
   return (
-    <PageFrame input={input} title="NOTES AND DISCLOSURES">
-      <Text style={styles.h1}>Notes from Your Agent</Text>
-      <Text style={styles.paragraph}>{t(input.notes || NOT_AVAILABLE)}</Text>
-      <SectionTitle colour={colour}>Public Remarks</SectionTitle>
-      {[{ label: `Subject - ${input.subject.street}`, view: input.subject as PropertyView }, ...input.comparables.map((c) => ({ label: `Comparable ${c.number} - ${c.street}`, view: c as PropertyView }))].map(
-        ({ label, view }) => (
-          <View key={label} style={{ marginBottom: 8 }}>
-            <Text style={{ fontFamily: 'Helvetica-Bold', fontSize: 9, marginBottom: 2, color: colour }} minPresenceAhead={30}>
-              {t(label)}
-            </Text>
-            <Text style={[styles.paragraph, view.publicRemarks === NOT_AVAILABLE ? { color: MUTED } : {}]}>{t(view.publicRemarks)}</Text>
-            {view !== input.subject && view.agentNotes ? <Text style={[styles.paragraph, { fontStyle: 'italic', color: MUTED }]}>{t(`Agent notes: ${view.agentNotes}`)}</Text> : null}
-          </View>
-        ),
-      )}
+    <PageFrame input={input} title={input.notes ? 'NOTES AND DISCLOSURES' : 'DISCLOSURES'}>
+      {input.notes ? (
+        <View>
+          <Text style={styles.h1}>Notes from Your Agent</Text>
+          <Text style={styles.paragraph}>{t(input.notes)}</Text>
+        </View>
+      ) : null}
+      {remarks.length > 0 ? <SectionTitle colour={colour}>Public Remarks</SectionTitle> : null}
+      {remarks.map(({ label, view }) => (
+        <View key={label} style={{ marginBottom: 8 }}>
+          <Text style={{ fontFamily: 'Helvetica-Bold', fontSize: 9, marginBottom: 2, color: colour }} minPresenceAhead={30}>
+            {t(label)}
+          </Text>
+          {view.publicRemarks !== NOT_AVAILABLE ? <Text style={styles.paragraph}>{t(view.publicRemarks)}</Text> : null}
+          {view !== input.subject && view.agentNotes ? <Text style={[styles.paragraph, { fontStyle: 'italic', color: MUTED }]}>{t(`Agent notes: ${view.agentNotes}`)}</Text> : null}
+        </View>
+      ))}
       <View wrap={false} style={{ marginTop: 10, padding: 12, borderWidth: 1, borderColor: colour, backgroundColor: tint(colour, 0.95) }}>
         <Text style={{ fontFamily: 'Helvetica-Bold', fontSize: 10, marginBottom: 6, color: colour }}>Important Disclosures</Text>
         {LEGAL_PARAGRAPHS.map((p) => (
@@ -497,7 +585,7 @@ function ComparablesGridPages({ input }: { input: ReportDocumentInput }) {
  */
 export const PAGE_RENDERERS: Record<BuiltInPageId, (input: ReportDocumentInput) => ReactNode> = {
   cover: (input) => <Cover input={input} />,
-  'cover-letter': () => null,
+  'cover-letter': (input) => <CoverLetterPage input={input} />,
   subject: (input) => <SubjectPage input={input} />,
   comparables: (input) => <ComparablesGridPages input={input} />,
   reconciliation: (input) => <ReconciliationPage input={input} />,
@@ -505,7 +593,7 @@ export const PAGE_RENDERERS: Record<BuiltInPageId, (input: ReportDocumentInput) 
   map: (input) => <MapAndChartsPage input={input} />,
   'market-statistics': () => null,
   photos: (input) => <PhotosPage input={input} />,
-  bio: () => null,
+  bio: (input) => <BioPage input={input} />,
   notes: (input) => <NotesPage input={input} />,
 };
 

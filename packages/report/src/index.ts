@@ -8,3 +8,4 @@ export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './rende
 export * from './stored-photos';
 export * from './pages';
 export * from './summary';
+export * from './cover-letter';

@@ -48,10 +48,10 @@ describe('the report PDF of the sample state (6 comparables)', () => {
     expect(text).toContain(`Page ${pages} of ${pages}`);
   });
 
-  it('shows Not Available for missing values and a placeholder for the comparable without a photo', () => {
-    expect(text).toContain('Not Available'); // the subject has no sale price or close date
+  it('shows Not Available for missing values, a placeholder in the grid for the comparable without a photo, and no empty tile on the photos page', () => {
+    expect(text).toContain('Not Available'); // the subject has no list price or days on market
     expect(text).toContain('No Photo');
-    expect(text).toContain('Photo Not Available');
+    expect(text).not.toContain('Photo Not Available');
   });
 
   it('lays the comparables grid out like the reviewed reference image', async () => {
