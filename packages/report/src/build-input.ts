@@ -7,6 +7,14 @@ import {
   reconcile,
   validateAdjustmentValues,
   valuationWarnings,
+  computeMarketStats,
+  computeNetSheet,
+  normaliseMarketArea,
+  normaliseNetSheet,
+  type MarketListing,
+  type MarketStats,
+  type NetSheetColumn,
+  type NetSheetInputs,
   DEFAULT_ADJUSTMENT_VALUES,
   type AdjustmentValues,
   type ComparableAdjustment,
@@ -145,8 +153,14 @@ export interface ReportDocumentInput {
   warnings: string[];
   /** The agent's notes to the client. */
   notes: string;
-  /** Map tile URL template when configured (not drawn yet: the offline drawing is used). */
+  /** Map tile URL template when configured; the server composes `mapImage` from it. */
   mapTileUrl: string | null;
+  /** The street map behind the pins (tiles composed by the server for REPORT_MAP_SIZE); null = the offline drawing. */
+  mapImage: { src: string; attribution: string } | null;
+  /** Market figures of the subject's area from the loaded listings (report_data.marketArea chooses the area). */
+  marketStats: MarketStats;
+  /** Seller net sheet at the low, suggested and high price (report_data.netSheet); null without a price range. */
+  netSheet: { inputs: NetSheetInputs; columns: NetSheetColumn[] } | null;
   /** The pages that print, in print order (the report's page choice, see pages.ts). */
   pages: ReportPageId[];
   /** The cover letter with its placeholders filled (the report's own text, else the agent's template, else the default). */
@@ -508,6 +522,14 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     warnings,
     notes: textOf(state.review_data?.agentNotes) ?? subject.agentNotes,
     mapTileUrl: options.mapTileUrl ?? null,
+    mapImage: null,
+    marketStats: computeMarketStats(
+      marketListingsOf(state),
+      { latitude: subjectFacts.latitude, longitude: subjectFacts.longitude, subdivision: subjectFacts.subdivision, postalCode: textOf(subjectRow['Postal Code']) },
+      normaliseMarketArea(report.marketArea),
+      isoDate(report.reportDate) ?? now.toISOString().slice(0, 10),
+    ),
+    netSheet: range ? netSheetOf(report.netSheet, range, reconciliation?.value ?? null) : null,
     pages: printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages, customPageIdsOf(report))),
     coverLetter: fillCoverLetter(template, { client: state.clientName, address: subject.fullAddress === NOT_AVAILABLE ? '' : subject.fullAddress, agent: branding.agentName }),
     keepEmptyRows: report.keepEmptyRows === true,
@@ -532,4 +554,39 @@ export function customPageIdsOf(report: Record<string, unknown>): string[] {
   const list = report.customPages;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item) => (item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? [(item as { id: string }).id] : []));
+}
+
+/** Every listing the report loaded (the import, the candidates and the comparables), once each, for the market figures. */
+function marketListingsOf(state: ReportState): MarketListing[] {
+  const seen = new Set<string>();
+  const out: MarketListing[] = [];
+  for (const row of [...state.allCsvData, ...state.csvNewData, ...state.comaparables]) {
+    if (!row || typeof row !== 'object') continue;
+    const id = recordId(row, '');
+    const key = id || JSON.stringify([row.properties_address, row['Close Date'], row['List Price']]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const added = row.added_COMPARABLESLIST && typeof row.added_COMPARABLESLIST === 'object' ? (row.added_COMPARABLESLIST as Record<string, unknown>) : {};
+    out.push({
+      id: key,
+      status: textOf(row.MLS ?? added.Current_State),
+      listPrice: numberOf(row['List Price']),
+      salePrice: numberOf(row['Net Sales Price']) ?? numberOf(row['Close Price']) ?? numberOf(added.Sold_Price),
+      closeDate: isoDate(row['Close Date'] ?? added.Sold_Date),
+      daysOnMarket: numberOf(row['Day on market']),
+      aboveGradeArea: numberOf(row['Above Grade Finished Area']),
+      latitude: numberOf(row.Latitude),
+      longitude: numberOf(row.Longitude),
+      subdivision: textOf(row.Neighborhood),
+      postalCode: textOf(row['Postal Code']),
+    });
+  }
+  return out;
+}
+
+/** The net sheet at the range's ends and the reconciled value (kept inside the range; the midpoint without a value). */
+function netSheetOf(raw: unknown, range: { start: number; end: number }, value: number | null): { inputs: NetSheetInputs; columns: NetSheetColumn[] } {
+  const { inputs } = normaliseNetSheet(raw);
+  const suggested = value != null ? Math.min(range.end, Math.max(range.start, value)) : Math.round((range.start + range.end) / 2);
+  return { inputs, columns: computeNetSheet({ low: range.start, suggested, high: range.end }, inputs) };
 }

@@ -5,8 +5,10 @@ import { Fragment, type ReactNode } from 'react';
 import type { ComparableView, FactLine, PropertyView, ReportDocumentInput } from './build-input';
 import { NOT_AVAILABLE } from './facts';
 import { isBuiltInPageId, type BuiltInPageId } from './pages';
-import { AdjustedPriceChart, PricePerSqftChart, RelativeMap } from './graphics';
-import { INK, MUTED, PAPER_TINT, RISK_COLOURS, RULE, isDark, miles, money, pdfText, percent, tint } from './theme';
+import { AdjustedPriceChart, MonthlyChart, PricePerSqftChart, StreetMap } from './graphics';
+import { REPORT_MAP_SIZE } from './report-map';
+import { formatCount, formatNumber, NET_SHEET_LABELS, type MarketFigure } from '@cma/valuation';
+import { INK, MUTED, PAPER_TINT, RISK_COLOURS, RULE, isDark, miles, money, pdfText, percent, shortMoney, tint } from './theme';
 
 /** Spec §1 legal text, printed in every report. */
 export const LEGAL_PARAGRAPHS = [
@@ -491,8 +493,10 @@ function MapAndChartsPage({ input }: { input: ReportDocumentInput }) {
   return (
     <PageFrame input={input} title="LOCATION AND MARKET" wrap={false}>
       <Text style={styles.h1}>Location of the Comparables</Text>
-      <Text style={[styles.muted, { marginBottom: 8 }]}>Relative positions and straight-line distances from the subject (S), north up.</Text>
-      <RelativeMap subject={input.subject} comparables={input.comparables} colour={colour} width={contentWidth} height={300} />
+      <Text style={[styles.muted, { marginBottom: 8 }]}>
+        {input.mapImage ? 'The subject (S) and each comparable with its sale price, north up.' : 'Relative positions and straight-line distances from the subject (S), north up.'}
+      </Text>
+      <StreetMap input={input} width={REPORT_MAP_SIZE.width} height={REPORT_MAP_SIZE.height} />
       <View style={[styles.row, { flexWrap: 'wrap', marginTop: 6 }]}>
         {input.comparables.map((c) => (
           <Text key={c.number} style={{ width: '50%', fontSize: 8, paddingVertical: 1.5 }}>
@@ -567,6 +571,103 @@ function NotesPage({ input }: { input: ReportDocumentInput }) {
   );
 }
 
+
+/** A market figure with the listings behind it, or why it is missing. */
+function FigureCell({ label, figure, format, colour }: { label: string; figure: MarketFigure | null; format: (n: number) => string; colour: string }) {
+  return (
+    <View style={{ width: '33.33%', padding: 8, borderWidth: 0.5, borderColor: RULE, backgroundColor: figure ? '#ffffff' : PAPER_TINT }} wrap={false}>
+      <Text style={{ fontSize: 7.5, color: MUTED, letterSpacing: 0.5 }}>{t(label.toUpperCase())}</Text>
+      <Text style={{ fontSize: 15, fontFamily: 'Helvetica-Bold', color: figure ? colour : MUTED, marginTop: 3 }}>{figure ? t(format(figure.value)) : NOT_AVAILABLE}</Text>
+      <Text style={{ fontSize: 7, color: MUTED, marginTop: 2 }}>{figure ? `Based on ${formatCount(figure.basedOn, 'listing')}` : 'The listings do not carry what it needs'}</Text>
+    </View>
+  );
+}
+
+function MarketStatisticsPage({ input }: { input: ReportDocumentInput }) {
+  const { colour, marketStats: stats } = input;
+  const contentWidth = 612 - PAGE_PADDING * 2;
+  const months = stats.months.map((m) => m.month);
+  const counts = stats.counts;
+  const countFigure = (n: number): MarketFigure | null => (counts ? { value: n, basedOn: counts.basedOn } : null);
+  const monthName = (m: string) => new Date(`${m}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const first = monthName(stats.window.from);
+  const last = monthName(stats.window.to);
+  return (
+    <PageFrame input={input} title="MARKET STATISTICS">
+      <Text style={styles.h1}>Market Statistics</Text>
+      <Text style={[styles.muted, { marginBottom: 8 }]}>
+        {t(`${stats.areaLabel}: ${formatCount(stats.listingsInArea, 'loaded listing')}, sales from ${first} to ${last}.${stats.areaProblem ? ` ${stats.areaProblem}` : ''}`)}
+      </Text>
+      <View style={[styles.row, { flexWrap: 'wrap' }]}>
+        <FigureCell label="Closed sales (12 months)" figure={stats.closedSales ? { value: stats.closedSales, basedOn: stats.closedSales } : null} format={(n) => formatNumber(n, 0)} colour={colour} />
+        <FigureCell label="Median sale price" figure={stats.medianSalePrice} format={money} colour={colour} />
+        <FigureCell label="Median price per sq ft" figure={stats.medianPricePerSqft} format={(n) => `$ ${formatNumber(n, 0)}`} colour={colour} />
+        <FigureCell label="Median days on market" figure={stats.medianDaysOnMarket} format={(n) => formatNumber(n, 1)} colour={colour} />
+        <FigureCell label="Sale-to-list price ratio" figure={stats.saleToListRatio} format={(n) => `${(n * 100).toFixed(1)}%`} colour={colour} />
+        <FigureCell label="Months of supply" figure={stats.monthsOfSupply} format={(n) => formatNumber(n, 1)} colour={colour} />
+        <FigureCell label="Active listings" figure={countFigure(counts?.active ?? 0)} format={(n) => formatNumber(n, 0)} colour={colour} />
+        <FigureCell label="Pending" figure={countFigure(counts?.pending ?? 0)} format={(n) => formatNumber(n, 0)} colour={colour} />
+        <FigureCell label="Absorption rate (a month)" figure={stats.absorptionRate} format={(n) => `${(n * 100).toFixed(1)}%`} colour={colour} />
+      </View>
+      <Text style={{ fontSize: 7.5, color: MUTED, marginTop: 4 }}>
+        Months of supply = active listings / closed sales a month; absorption rate = closed sales a month / active listings. Counts and supply need listing statuses.
+      </Text>
+      <SectionTitle colour={colour}>Closed Sales per Month</SectionTitle>
+      <MonthlyChart months={months} values={stats.months.map((m) => m.closedSales)} kind="bars" colour={colour} width={contentWidth} height={105} format={(n) => formatNumber(n, 0)} />
+      <SectionTitle colour={colour}>Median Sale Price by Month</SectionTitle>
+      <MonthlyChart months={months} values={stats.months.map((m) => m.medianSalePrice)} kind="line" colour={colour} width={contentWidth} height={105} format={shortMoney} />
+      <SectionTitle colour={colour}>Median Price per Square Foot by Month</SectionTitle>
+      <MonthlyChart months={months} values={stats.months.map((m) => m.medianPricePerSqft)} kind="line" colour={colour} width={contentWidth} height={105} format={(n) => `$${Math.round(n)}`} />
+    </PageFrame>
+  );
+}
+
+function NetSheetPage({ input }: { input: ReportDocumentInput }) {
+  const sheet = input.netSheet;
+  if (!sheet) return null;
+  const { colour } = input;
+  const columns = sheet.columns;
+  const rows: Array<{ label: string; values: number[]; strong?: boolean; cost?: boolean }> = [
+    { label: 'Sale price', values: columns.map((c) => c.price), strong: true },
+    { label: `Commission (${formatNumber(sheet.inputs.commissionPercent, 2)}%)`, values: columns.map((c) => c.commission), cost: true },
+    { label: NET_SHEET_LABELS.closingCosts, values: columns.map((c) => c.closingCosts), cost: true },
+    { label: NET_SHEET_LABELS.concessions, values: columns.map((c) => c.concessions), cost: true },
+    { label: NET_SHEET_LABELS.mortgagePayoff, values: columns.map((c) => c.mortgagePayoff), cost: true },
+    { label: NET_SHEET_LABELS.otherCosts, values: columns.map((c) => c.otherCosts), cost: true },
+    { label: 'Total costs', values: columns.map((c) => c.totalCosts), strong: true, cost: true },
+  ];
+  const onColour = isDark(colour) ? '#ffffff' : INK;
+  return (
+    <PageFrame input={input} title="SELLER NET SHEET">
+      <Text style={styles.h1}>Estimated Seller Net Proceeds</Text>
+      <Text style={[styles.muted, { marginBottom: 10 }]}>{t(`What the seller of ${input.subject.street} could net at the low, suggested and high price of the range.`)}</Text>
+      <View style={[styles.tableHead, { backgroundColor: colour }]}>
+        <Text style={{ width: '34%', color: onColour }}> </Text>
+        {columns.map((c) => (
+          <Text key={c.label} style={{ width: '22%', textAlign: 'right', color: onColour }}>{c.label}</Text>
+        ))}
+      </View>
+      {rows.map((row) => (
+        <View key={row.label} style={[styles.tableRow, { fontSize: 10, paddingVertical: 6 }]}>
+          <Text style={{ width: '34%', fontFamily: row.strong ? 'Helvetica-Bold' : 'Helvetica' }}>{t(row.label)}</Text>
+          {row.values.map((v, i) => (
+            <Text key={i} style={{ width: '22%', textAlign: 'right', fontFamily: row.strong ? 'Helvetica-Bold' : 'Helvetica' }}>{`${row.cost && v > 0 ? '-' : ''}${money(v)}`}</Text>
+          ))}
+        </View>
+      ))}
+      <View style={[styles.row, { paddingVertical: 10, paddingHorizontal: 4, backgroundColor: tint(colour, 0.88), marginTop: 2 }]}>
+        <Text style={{ width: '34%', fontFamily: 'Helvetica-Bold', fontSize: 11 }}>Estimated net proceeds</Text>
+        {columns.map((c) => (
+          <Text key={c.label} style={{ width: '22%', textAlign: 'right', fontFamily: 'Helvetica-Bold', fontSize: 12, color: c.netProceeds < 0 ? '#c62828' : colour }}>{money(c.netProceeds)}</Text>
+        ))}
+      </View>
+      <Text style={[styles.paragraph, { marginTop: 14, color: MUTED, fontSize: 8.5 }]}>
+        An estimate for planning only, not a settlement statement: commission is a percent of the sale price; the other costs are the amounts your agent entered. Property tax prorations, utilities and final payoff figures from your lender are settled at closing.
+      </Text>
+    </PageFrame>
+  );
+}
+
 function ComparablesGridPages({ input }: { input: ReportDocumentInput }) {
   const pages: ComparableView[][] = [];
   for (let i = 0; i < input.comparables.length; i += COMPS_PER_GRID_PAGE) pages.push(input.comparables.slice(i, i + COMPS_PER_GRID_PAGE));
@@ -589,9 +690,9 @@ export const PAGE_RENDERERS: Record<BuiltInPageId, (input: ReportDocumentInput) 
   subject: (input) => <SubjectPage input={input} />,
   comparables: (input) => <ComparablesGridPages input={input} />,
   reconciliation: (input) => <ReconciliationPage input={input} />,
-  'net-sheet': () => null,
+  'net-sheet': (input) => <NetSheetPage input={input} />,
   map: (input) => <MapAndChartsPage input={input} />,
-  'market-statistics': () => null,
+  'market-statistics': (input) => <MarketStatisticsPage input={input} />,
   photos: (input) => <PhotosPage input={input} />,
   bio: (input) => <BioPage input={input} />,
   notes: (input) => <NotesPage input={input} />,

@@ -1,9 +1,11 @@
 /** @jsxRuntime automatic */
 // SVG drawings of the report: the offline map of relative positions and the two market charts.
-import { Circle, G, Line, Path, Rect, Svg, Text } from '@react-pdf/renderer';
-import type { ComparableView, PropertyView } from './build-input';
+import { Circle, G, Image, Line, Path, Rect, Svg, Text, View } from '@react-pdf/renderer';
+import type { ComparableView, PropertyView, ReportDocumentInput } from './build-input';
 import { INK, MUTED, RULE, miles, shortMoney, tint } from './theme';
 import { relativeMapLayout, ticksFor } from './chart-scale';
+import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layout';
+import { reportMapPins } from './report-map';
 
 const FONT = 'Helvetica';
 
@@ -15,7 +17,46 @@ interface MapProps {
   height: number;
 }
 
-/** Relative positions and distances of the comparables around the subject, north up, with a scale bar. */
+/** The numbered price pins: a dot on the true spot, the label beside it (a leader line when moved off it). */
+function Pins({ pins, colour }: { pins: PlacedPin[]; colour: string }) {
+  // Drawn least important last-first, so the subject's label sits on top.
+  const drawn = [...pins].reverse();
+  return (
+    <G>
+      {drawn.map((p) => (p.moved ? <Line key={`l${p.id}`} x1={p.x} y1={p.y} x2={p.labelX} y2={p.labelY} stroke={p.subject ? colour : INK} strokeWidth={0.75} /> : null))}
+      {drawn.map((p) => (
+        <Circle key={`d${p.id}`} cx={p.x} cy={p.y} r={2.5} fill={p.subject ? colour : INK} stroke="#ffffff" strokeWidth={0.75} />
+      ))}
+      {drawn.map((p) => (
+        <G key={`p${p.id}`}>
+          <Rect x={p.labelX - p.labelWidth / 2} y={p.labelY - p.labelHeight / 2} width={p.labelWidth} height={p.labelHeight} rx={p.labelHeight / 2} ry={p.labelHeight / 2} fill={p.subject ? colour : '#ffffff'} stroke={colour} strokeWidth={1} />
+          <Text x={p.labelX} y={p.labelY + 2.8} fill={p.subject ? '#ffffff' : INK} style={{ fontSize: 8, fontFamily: 'Helvetica-Bold' }} textAnchor="middle">
+            {p.text}
+          </Text>
+        </G>
+      ))}
+    </G>
+  );
+}
+
+/** The street map: the server's composed tiles with the pins drawn over them, and the tile source's attribution. */
+export function StreetMap({ input, width, height }: { input: ReportDocumentInput; width: number; height: number }) {
+  const pins = reportMapPins(input);
+  const view = tileView(pins, width, height);
+  if (!input.mapImage || !view) return <RelativeMap subject={input.subject} comparables={input.comparables} colour={input.colour} width={width} height={height} />;
+  const placed = layoutPins(pins, view.project);
+  return (
+    <View style={{ width, height, position: 'relative' }}>
+      <Image src={input.mapImage.src} style={{ width, height }} />
+      <Svg width={width} height={height} style={{ position: 'absolute', top: 0, left: 0 }}>
+        <Pins pins={placed} colour={input.colour} />
+      </Svg>
+      <Text style={{ position: 'absolute', right: 0, bottom: 0, fontSize: 6.5, color: INK, backgroundColor: '#ffffff', paddingHorizontal: 3, paddingVertical: 1 }}>{input.mapImage.attribution}</Text>
+    </View>
+  );
+}
+
+/** The offline drawing: relative positions around the subject, north up, distance rings and a scale bar; labels never overlap. */
 export function RelativeMap({ subject, comparables, colour, width, height }: MapProps) {
   const located = comparables.filter((c) => c.latitude != null && c.longitude != null);
   if (subject.latitude == null || subject.longitude == null || located.length === 0) {
@@ -28,12 +69,17 @@ export function RelativeMap({ subject, comparables, colour, width, height }: Map
       </Svg>
     );
   }
-  const { points, reach, ringStep, rings } = relativeMapLayout(subject, located);
+  const { reach, ringStep, rings } = relativeMapLayout(subject, located);
   const pad = 34;
   const cx = width / 2;
   const cy = height / 2;
   const scale = Math.min((width / 2 - pad) / reach, (height / 2 - pad) / reach);
   const barMiles = ringStep;
+  const lat0 = subject.latitude;
+  const lon0 = subject.longitude;
+  const milesPerLon = 69.17 * Math.cos((lat0 * Math.PI) / 180);
+  const project = (p: GeoPoint) => ({ x: cx + (p.lon - lon0) * milesPerLon * scale, y: cy - (p.lat - lat0) * 69.0 * scale });
+  const placed = layoutPins(reportMapPins({ subject, comparables: located }), project);
 
   return (
     <Svg width={width} height={height}>
@@ -46,28 +92,7 @@ export function RelativeMap({ subject, comparables, colour, width, height }: Map
           </Text>
         </G>
       ))}
-      {points.map(({ comp, x, y }) => (
-        <Line key={`l${comp.number}`} x1={cx} y1={cy} x2={cx + x * scale} y2={cy - y * scale} stroke={tint(colour, 0.35)} strokeWidth={0.75} />
-      ))}
-      {points.map(({ comp, x, y }) => {
-        const px = cx + x * scale;
-        const py = cy - y * scale;
-        return (
-          <G key={`p${comp.number}`}>
-            <Circle cx={px} cy={py} r={9} fill="#ffffff" stroke={colour} strokeWidth={1.5} />
-            <Text x={px} y={py + 3} fill={colour} style={{ fontSize: 8, fontFamily: 'Helvetica-Bold' }} textAnchor="middle">
-              {String(comp.number)}
-            </Text>
-            <Text x={px} y={py + 19} fill={INK} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="middle">
-              {miles(comp.distanceMiles)}
-            </Text>
-          </G>
-        );
-      })}
-      <Rect x={cx - 8} y={cy - 8} width={16} height={16} fill={colour} />
-      <Text x={cx} y={cy + 3} fill="#ffffff" style={{ fontSize: 8, fontFamily: 'Helvetica-Bold' }} textAnchor="middle">
-        S
-      </Text>
+      <Pins pins={placed} colour={colour} />
       {/* North arrow */}
       <Path d={`M ${width - 24} 30 L ${width - 18} 14 L ${width - 12} 30 Z`} fill={INK} />
       <Text x={width - 18} y={42} fill={INK} style={{ fontSize: 8, fontFamily: 'Helvetica-Bold' }} textAnchor="middle">
@@ -227,6 +252,60 @@ function EmptyChart({ width, height, colour }: { width: number; height: number; 
       <Text x={width / 2} y={height / 2} fill={MUTED} style={{ fontSize: 10, fontFamily: FONT }} textAnchor="middle">
         Not Available
       </Text>
+    </Svg>
+  );
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'Sep' for '2026-09', with the year under January and the first month. */
+export function monthLabel(month: string, first: boolean): string {
+  const [year, m] = month.split('-');
+  const name = MONTH_NAMES[Number(m) - 1] ?? month;
+  return first || m === '01' ? `${name} ${year!.slice(2)}` : name;
+}
+
+/** One value per month as bars (counts) or a line with dots (medians; a month without sales is a gap). */
+export function MonthlyChart({ months, values, kind, colour, width, height, format }: { months: string[]; values: Array<number | null>; kind: 'bars' | 'line'; colour: string; width: number; height: number; format: (n: number) => string }) {
+  const known = values.filter((v): v is number => v != null);
+  if (known.length === 0) return <EmptyChart width={width} height={height} colour={colour} />;
+  const ys = kind === 'bars' ? ticksFor(0, Math.max(1, ...known), 3) : ticksFor(Math.min(...known), Math.max(...known), 3);
+  const axis = { left: 46, right: 8, top: 8, bottom: 18 };
+  const plotW = width - axis.left - axis.right;
+  const plotH = height - axis.top - axis.bottom;
+  const slot = plotW / months.length;
+  const py = (v: number) => axis.top + plotH - ((v - ys.min) / (ys.max - ys.min)) * plotH;
+  const cx = (i: number) => axis.left + slot * i + slot / 2;
+  const segments: string[] = [];
+  let path = '';
+  values.forEach((v, i) => {
+    if (v == null) {
+      if (path) segments.push(path);
+      path = '';
+      return;
+    }
+    path += `${path ? ' L' : 'M'} ${cx(i).toFixed(1)} ${py(v).toFixed(1)}`;
+  });
+  if (path) segments.push(path);
+  return (
+    <Svg width={width} height={height}>
+      {ys.ticks.map((t) => (
+        <G key={`y${t}`}>
+          <Line x1={axis.left} y1={py(t)} x2={width - axis.right} y2={py(t)} stroke={RULE} strokeWidth={0.5} />
+          <Text x={axis.left - 4} y={py(t) + 2.5} fill={MUTED} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="end">
+            {format(t)}
+          </Text>
+        </G>
+      ))}
+      {months.map((m, i) => (
+        <Text key={m} x={cx(i)} y={height - 6} fill={MUTED} style={{ fontSize: 6.5, fontFamily: FONT }} textAnchor="middle">
+          {monthLabel(m, i === 0)}
+        </Text>
+      ))}
+      {kind === 'bars'
+        ? values.map((v, i) => (v ? <Rect key={i} x={cx(i) - slot * 0.3} y={py(v)} width={slot * 0.6} height={py(ys.min) - py(v)} fill={colour} /> : null))
+        : segments.map((d, i) => <Path key={i} d={d} stroke={colour} strokeWidth={1.5} fill="none" />)}
+      {kind === 'line' ? values.map((v, i) => (v != null ? <Circle key={i} cx={cx(i)} cy={py(v)} r={2.5} fill={colour} /> : null)) : null}
+      <Line x1={axis.left} y1={axis.top + plotH} x2={width - axis.right} y2={axis.top + plotH} stroke={MUTED} strokeWidth={0.75} />
     </Svg>
   );
 }

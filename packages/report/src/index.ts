@@ -9,3 +9,5 @@ export * from './stored-photos';
 export * from './pages';
 export * from './summary';
 export * from './cover-letter';
+export * from './map-layout';
+export * from './report-map';
