@@ -3,7 +3,8 @@ import type { Storage as PersistStorage } from 'redux-persist';
 import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS } from './store';
 import { initialReportState, resetReport, restoreReport, updateReport } from '../features/report/store/reportSlice';
 import { initialLoginState, setLoginState, setPromocode } from '../features/accounts/store/loginSlice';
-import { sessionEnded } from '../shared/session/sessionActions';
+import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
+import { allListings, rememberListings } from '../features/cma/model/listingPool';
 
 // A real in-memory storage engine with redux-persist's async contract, to watch what is written under which key.
 function memoryStorage(): PersistStorage & { items: Map<string, string> } {
@@ -61,13 +62,31 @@ describe('report store defaults (spec §3)', () => {
     expect('notAField' in report).toBe(false);
   });
 
-  it('ending the session clears property and base64 images and puts the login state back to login', () => {
-    const { store } = createAppStore(memoryStorage());
-    store.dispatch(updateReport({ propertyImages: ['a.jpg'], base64Images: ['data:image/png;base64,AA'], clientName: 'Kept' }));
+  it("ending the session drops the whole CMA and the listing pool (MLS rules) and puts the login state back to login", async () => {
+    const storage = memoryStorage();
+    const { store, persistor } = createAppStore(storage);
+    await bootstrapped(persistor);
+    rememberListings([{ uuid: 'listing-of-agent-a' }], false);
+    store.dispatch(updateReport({ propertyImages: ['a.jpg'], base64Images: ['data:image/png;base64,AA'], clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
     store.dispatch(setLoginState('register'));
     store.dispatch(sessionEnded());
-    expect(store.getState().report).toMatchObject({ propertyImages: [], base64Images: [], clientName: 'Kept' });
+    expect(store.getState().report).toEqual(initialReportState);
     expect(store.getState().login).toEqual(initialLoginState);
+    expect(allListings([])).toEqual([]);
+    await persistor.flush();
+    expect(storage.items.get('persist:root')).not.toContain('agent-a');
+    expect(storage.items.get('persist:root')).not.toContain('Agent A client');
+  });
+
+  it("another agent's sign-in drops the CMA and the listing pool but keeps the chosen plan of the sign-up under way", () => {
+    const { store } = createAppStore(memoryStorage());
+    rememberListings([{ uuid: 'listing-of-agent-a' }], false);
+    store.dispatch(updateReport({ clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
+    store.dispatch(setPromocode('SPRING'));
+    store.dispatch(browserDataReleased());
+    expect(store.getState().report).toEqual(initialReportState);
+    expect(allListings([])).toEqual([]);
+    expect(store.getState().login.promocode).toBe('SPRING');
   });
 });
 

@@ -1,9 +1,11 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type Storage as PersistStorage } from 'redux-persist';
 import { api } from '../shared/api/api';
 import { loginSlice } from '../features/accounts/store/loginSlice';
 import { reportSlice } from '../features/report/store/reportSlice';
+import { forgetListings } from '../features/cma/model/listingPool';
+import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
 
 // Spec §4/§9: the store is persisted under key 'root' with a 5000 ms rehydration time-out.
 export const PERSIST_KEY = 'root';
@@ -27,6 +29,13 @@ export function persistConfigFor(storage: PersistStorage) {
   return { key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS, blacklist: [api.reducerPath] };
 }
 
+/** What the browser keeps outside the store (the listing pool) goes with the agent's session too. */
+function browserDataCleanup() {
+  const listener = createListenerMiddleware();
+  listener.startListening({ matcher: isAnyOf(sessionEnded, browserDataReleased), effect: () => forgetListings() });
+  return listener.middleware;
+}
+
 export function createAppStore(storage: PersistStorage = localStorageEngine) {
   const store = configureStore({
     reducer: persistReducer(persistConfigFor(storage), rootReducer),
@@ -35,7 +44,9 @@ export function createAppStore(storage: PersistStorage = localStorageEngine) {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
         // The report store carries big comparable lists; the dev-only checks would slow typing.
         immutableCheck: { warnAfter: 200 },
-      }).concat(api.middleware),
+      })
+        .prepend(browserDataCleanup())
+        .concat(api.middleware),
   });
   const persistor = persistStore(store);
   setupListeners(store.dispatch);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApiBaseQuery, isTokenlessPath } from './baseQuery';
 import { registerNavigator } from '../navigation';
 import { saveSession } from '../session/session';
+import { sessionEnded } from '../session/sessionActions';
 
 // A real HTTP server answering each path with the status and body the test scripts for it.
 interface ScriptedResponse {
@@ -41,7 +42,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const navigations: string[] = [];
+const dispatched: unknown[] = [];
 beforeEach(() => {
+  dispatched.length = 0;
   scripted.clear();
   seenHeaders.clear();
   navigations.length = 0;
@@ -55,7 +58,7 @@ function queryApi(): BaseQueryApi {
   return {
     signal: controller.signal,
     abort: () => controller.abort(),
-    dispatch: () => undefined,
+    dispatch: (action: unknown) => dispatched.push(action),
     getState: () => ({}),
     extra: undefined,
     endpoint: 'test',
@@ -118,6 +121,8 @@ describe('error catalogue (spec §8)', () => {
     expect(await screen.findByText('Unauthorized access')).toBeTruthy();
     expect(localStorage.length).toBe(0);
     expect(navigations).toEqual(['/login']);
+    // The store drops the ended session's CMA too, not only the storage (else redux-persist writes it back).
+    expect(dispatched).toEqual([sessionEnded()]);
   });
 
   it('body status 99 inside an HTTP 200 answer is treated the same way', async () => {
@@ -137,6 +142,7 @@ describe('error catalogue (spec §8)', () => {
     expect(await screen.findByText('Session expired')).toBeTruthy();
     expect(localStorage.length).toBe(0);
     expect(navigations).toEqual([]);
+    expect(dispatched).toEqual([sessionEnded()]);
   });
 
   it("HTTP 401 without a message toasts 'Unauthorized access'", async () => {
@@ -155,6 +161,7 @@ describe('error catalogue (spec §8)', () => {
     expect(result.error).toEqual({ status: 422, data: body });
     expect(localStorage.getItem('token')).toBe('tok-123');
     expect(navigations).toEqual([]);
+    expect(dispatched).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

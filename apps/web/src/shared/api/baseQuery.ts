@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { clearAllStorage, getToken } from '../session/session';
+import { sessionEnded } from '../session/sessionActions';
 import { navigateTo } from '../navigation';
 import { notify, UNAUTHORIZED_MESSAGE } from '../toast';
 
@@ -64,12 +65,14 @@ export function createApiBaseQuery({ baseUrl = '', fetchFn }: ApiBaseQueryOption
 
     if (bodyStatus(body) === 99) {
       notify('error', UNAUTHORIZED_MESSAGE);
+      api.dispatch(sessionEnded());
       clearAllStorage();
       navigateTo('/login', { replace: true });
       return { error: result.error ?? { status: 403, data: body } };
     }
     if (result.error && result.error.status === 401) {
       notify('error', bodyMessage(body) ?? UNAUTHORIZED_MESSAGE);
+      api.dispatch(sessionEnded());
       clearAllStorage();
       return { error: result.error };
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAllStorage, isSubscribedFlag, isSubscribedSession, saveSession, subscribeToSession } from './session';
+import { claimBrowserData, clearAllStorage, isSubscribedFlag, isSubscribedSession, saveSession, subscribeToSession } from './session';
 
 describe('session (spec §4)', () => {
   it.each([
@@ -38,5 +38,16 @@ describe('session (spec §4)', () => {
     expect(isSubscribedSession()).toBe(false);
     expect(changes).toBe(2);
     unsubscribe();
+  });
+});
+
+describe('whose CMA data the browser holds (MLS rules)', () => {
+  it('keeps it for the same agent signing in again and drops it for another agent or a new account', () => {
+    clearAllStorage();
+    expect(claimBrowserData('agent-a')).toBe(true); // nobody known held it: drop whatever is there
+    expect(claimBrowserData('agent-a')).toBe(false);
+    expect(claimBrowserData('agent-b')).toBe(true);
+    expect(claimBrowserData(null)).toBe(true);
+    expect(claimBrowserData('agent-b')).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 // The session lives in localStorage as spec §3 says: `token` and `subscribed`. Every read and write goes through here.
 export const TOKEN_KEY = 'token';
 export const SUBSCRIBED_KEY = 'subscribed';
+/** The account the browser's CMA data (store, listing pool) belongs to; a different agent signing in drops it. */
+export const DATA_OWNER_KEY = 'dataOwner';
 
 export interface Session {
   token: string;
@@ -58,6 +60,18 @@ export function setSubscribed(subscribed: number | boolean): void {
 export function clearAllStorage(): void {
   storage()?.clear();
   notify();
+}
+
+/**
+ * Marks the browser's CMA data as `accountId`'s (null: a new account, whose id the sign-up answer does not carry).
+ * Returns true when the data there belonged to someone else, or to nobody known, and must be dropped.
+ */
+export function claimBrowserData(accountId: string | null): boolean {
+  const store = storage();
+  const previous = store?.getItem(DATA_OWNER_KEY) ?? null;
+  if (accountId === null) store?.removeItem(DATA_OWNER_KEY);
+  else store?.setItem(DATA_OWNER_KEY, accountId);
+  return accountId === null || previous !== accountId;
 }
 
 export function subscribeToSession(listener: () => void): () => void {

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { saveSession } from '../../../shared/session/session';
+import { claimBrowserData, saveSession } from '../../../shared/session/session';
+import { browserDataReleased } from '../../../shared/session/sessionActions';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { setLoginState, setProfileImage } from '../store/loginSlice';
 import { readApiFailure, useLoginMutation, useRegisterMutation, useVerifyDataMutation } from '../accountsApi';
@@ -56,6 +57,7 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
     try {
       const { data } = await login(values).unwrap();
       if (!data) throw new Error('empty response');
+      if (claimBrowserData(data.user.id)) dispatch(browserDataReleased());
       saveSession(data.token, data.is_subscribed);
       dispatch(setProfileImage(data.user.profile_image ?? ''));
       if (data.is_subscribed === 1) void refreshAccountDetails(dispatch); // business branding for the reports
@@ -142,6 +144,7 @@ function RegisterForm() {
     try {
       const { data } = await registerAccount({ name: values.name, email: values.email, password: values.password, ...(values.phone ? { phone: values.phone } : {}) }).unwrap();
       if (!data) throw new Error('empty response');
+      if (claimBrowserData(null)) dispatch(browserDataReleased());
       saveSession(data.token, data.is_subscribed);
       notify('success', 'Your account is ready.');
       navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });

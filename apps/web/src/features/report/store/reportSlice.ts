@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../../shared/session/sessionActions';
+import { browserDataReleased, sessionEnded } from '../../../shared/session/sessionActions';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
 
 export type CsvType = 'ReColorado' | 'PPAR';
@@ -111,11 +111,9 @@ export const reportSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Spec §4: logout clears the stored property images and base64 images.
-    builder.addCase(sessionEnded, (state) => {
-      state.propertyImages = [];
-      state.base64Images = [];
-    });
+    // Spec §4 clears the images on logout; MLS rules ask for more: nothing of one agent's CMA stays for the next.
+    builder.addCase(sessionEnded, () => initialReportState);
+    builder.addCase(browserDataReleased, () => initialReportState);
   },
 });
 

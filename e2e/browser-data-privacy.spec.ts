@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createSubscribedSession, E2E_PASSWORD, uniqueEmail } from './support/sessions';
+
+// Issue 16 (MLS rules): what the browser keeps of a CMA — the store, the listing pool, caches — belongs to the agent
+// who signed in. Agent A imports a file and signs out; agent B signs up in the same browser and sees none of it.
+
+/** Every text the browser keeps for this origin: localStorage and every IndexedDB record. */
+async function everythingKeptInTheBrowser(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(info.name!);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(storeName).objectStore(storeName).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        parts.push(JSON.stringify(all));
+      }
+      db.close();
+    }
+    return parts.join('\n');
+  });
+}
+
+test("agent A imports a file and signs out; agent B signs up in the same browser and sees none of A's listings", async ({ page }) => {
+  test.setTimeout(90_000);
+  const agentA = await createSubscribedSession(page.request, 'agent-a');
+  await page.goto('/');
+  await page.evaluate((token) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('subscribed', '1');
+  }, agentA.token);
+
+  await page.goto('/home');
+  await page.getByLabel('Client name').fill('Client Of Agent A');
+  await page.getByLabel('Upload MLS CSV files').setInputFiles(path.resolve('samples/recolorado-sample.csv'));
+  await expect(page.getByText('30 listings loaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose the subject →' }).click();
+  // "3652 E Arizona Ave" is row 1 of the sample (listing 4012300).
+  await expect(page.getByRole('list', { name: 'Loaded listings' }).getByText(/3652 E Arizona Ave/)).toBeVisible();
+  expect(await everythingKeptInTheBrowser(page)).toContain('4012300');
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByText('User Logged out Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => everythingKeptInTheBrowser(page)).not.toContain('4012300');
+  expect(await everythingKeptInTheBrowser(page)).not.toContain('Client Of Agent A');
+
+  // Agent B signs up through the screens: plan → register → test card → /home.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Choose the Monthly plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Blake Second');
+  await page.getByLabel('Email').fill(uniqueEmail('agent-b'));
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel('Confirm password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/card-details$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await expect(page.getByRole('heading', { name: 'Start a CMA' })).toBeVisible();
+  await expect(page.getByLabel('Current CMA')).toHaveCount(0);
+  await expect(page.getByText(/listings? loaded/)).toHaveCount(0);
+  await expect(page.getByLabel('Client name')).toHaveValue('');
+  await page.goto('/confirm-subject');
+  await expect(page.getByText(/No listings loaded/)).toBeVisible();
+  await expect(page.getByText(/Arizona Ave/)).toHaveCount(0);
+  // After a reload too: nothing of A's was kept anywhere for the store to bring back.
+  await page.reload();
+  await expect(page.getByText(/No listings loaded/)).toBeVisible();
+  const kept = await everythingKeptInTheBrowser(page);
+  expect(kept).not.toContain('4012300');
+  expect(kept).not.toContain('Client Of Agent A');
+});
