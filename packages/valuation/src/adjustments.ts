@@ -1,6 +1,5 @@
 // Per-category adjustments of one comparable against the subject (DESIGN.md §5), each line explained.
 import {
-  ABOVE_GRADE_STYLE,
   CATEGORY_BY_STYLE,
   DEFAULT_ADJUSTMENT_VALUES,
   TIER_LABELS,
@@ -49,8 +48,6 @@ export interface AdjustmentSettings {
   disabledCategories?: readonly string[];
   /** Per-unit rates replacing the table for this report, by style (for above-grade area: dollars per sq ft, not a divisor). */
   rateOverrides?: Readonly<Record<string, TierRates>>;
-  /** Per-unit shares of the comparable's price, by style (market-derived); they win over rateOverrides and the table. */
-  relativeRates?: Readonly<Record<string, TierRates>>;
   /** Market-derived dollar effects of text facts (View, Waterfront …), per tier; each becomes an extra line. */
   featureEffects?: Readonly<FeatureEffectsTable>;
   /** false skips the display values and explanations of the category lines (bulk back-tests); default true. */
@@ -148,7 +145,7 @@ export function adjustComparable(
     const definition = CATEGORY_BY_STYLE.get(entry.style) ?? findCategory(entry.parent_label);
     const override = comparableSettings.overrides?.[entry.style];
     const line = definition
-      ? categoryLine(subject, comparable, price, tier, definition, amountForTier(entry, tier), marketRateFor(settings, entry.style, tier, price), override, settings.explain !== false)
+      ? categoryLine(subject, comparable, price, tier, definition, amountForTier(entry, tier), marketRateFor(settings, entry.style, tier), override, settings.explain !== false)
       : customLine(entry.parent_label, entry.style, override);
     if (!useAdjustments || disabled.has(entry.style)) {
       lines.push({ ...line, amount: 0, status: 'disabled', explanation: `${line.label}: not adjusted (${useAdjustments ? 'category switched off' : 'adjustments switched off for this comparable'}).` });
@@ -200,12 +197,9 @@ export function adjustComparable(
   };
 }
 
-/** Dollars per unit from the market for this comparable: a share of its price, else a tier dollar rate; null when none. */
-function marketRateFor(settings: AdjustmentSettings, style: string, tier: Tier, price: number): { rate: number; share: number | null } | null {
-  const share = settings.relativeRates?.[style]?.[tier];
-  if (share != null) return { rate: share * price, share };
-  const rate = settings.rateOverrides?.[style]?.[tier];
-  return rate != null ? { rate, share: null } : null;
+/** Dollars per unit from the market (the tier's rate) for this category; null when none. */
+function marketRateFor(settings: AdjustmentSettings, style: string, tier: Tier): number | null {
+  return settings.rateOverrides?.[style]?.[tier] ?? null;
 }
 
 function categoryLine(
@@ -215,7 +209,7 @@ function categoryLine(
   tier: Tier,
   definition: CategoryDefinition,
   tableAmount: number,
-  market: { rate: number; share: number | null } | null,
+  market: number | null,
   override: CellOverride | undefined,
   withText: boolean,
 ): AdjustmentLine {
@@ -260,13 +254,9 @@ function categoryLine(
     rateSource = 'override';
     rateText = () => `${formatRate(rate)} ${definition.rateUnit} (entered by the agent)`;
   } else if (market != null) {
-    rate = market.rate;
+    rate = market;
     rateSource = 'market';
-    const share = market.share;
-    rateText = () =>
-      share != null
-        ? `${formatRate(round2(rate))} ${definition.rateUnit} (market-derived: ${formatPercent(share * 100, 4)} of the comparable's ${formatAmount(price)})`
-        : `${formatRate(round2(rate))} ${definition.rateUnit} (market-derived, tier '${TIER_LABELS[tier]}')`;
+    rateText = () => `${formatRate(round2(rate))} ${definition.rateUnit} (market-derived, tier '${TIER_LABELS[tier]}')`;
   } else if (rule.kind === 'divisor') {
     if (!(compared > 0)) {
       return line({ difference, rate: null, rateSource: null, amount: 0, status: 'unknown' }, () => `${label}: not adjusted, the comparable's above-grade area is 0.`);
@@ -393,10 +383,4 @@ function finite(value: number | null | undefined): number | null {
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-/** The divisor (formula_Division_DefaultValue) for the above-grade category in a values table. */
-export function aboveGradeDivisor(values: AdjustmentValues = DEFAULT_ADJUSTMENT_VALUES, tier: Tier = 0): number {
-  const entry = values[ABOVE_GRADE_STYLE];
-  return entry ? amountForTier(entry, tier) : 3;
 }

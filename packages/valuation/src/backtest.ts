@@ -1,7 +1,8 @@
 // Back-test: value past sales from earlier sales only and compare with what they sold for (DESIGN.md §6–§7).
 // Rule: comparables closed strictly before the subject's close date, none at the subject's street address,
 // and the subject's own price is read only to score the result, after valuing.
-import { deriveMarketRates, median, type MarketRatesOptions, type TierMarketRates } from './market';
+import { deriveMarketRates, type MarketRatesOptions, type TierMarketRates } from './market-rates';
+import { median } from './statistics';
 import { CandidatePool, distanceMiles } from './selection';
 import type { SaleFacts } from './types';
 import { valueSubject, withoutPrice, type ValueOptions, type Valuation } from './value';

@@ -1,6 +1,6 @@
 // Market statistics for the subject's area from the loaded listings (issue 19 item 5): sales per month, medians, days on
 // market, sale-to-list ratio, active/pending/closed counts, months of supply and absorption rate. Pure: no I/O, no clock.
-import { median } from './market';
+import { median } from './statistics';
 
 /** One loaded listing, as much as the market figures need. Null = the export did not carry it. */
 export interface MarketListing {

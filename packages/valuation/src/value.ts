@@ -1,7 +1,8 @@
 // valueSubject: selection → adjustments → reconciliation → warnings, the one call the CLI, the back-test and the app share.
 import { adjustComparable, type AdjustmentSettings, type ComparableAdjustment, type ComparableSettings } from './adjustments';
 import { formatNumber, formatPercent } from './format';
-import { deriveTimeTrend, marketFeatureEffects, marketRateOverrides, type Confidence, type TierMarketRates } from './market';
+import { marketFeatureEffects, marketRateOverrides, type Confidence, type TierMarketRates } from './market-rates';
+import { deriveTimeTrend } from './time-trend';
 import { reconcile, type ReconcileOptions, type Reconciliation } from './reconcile';
 import { CandidatePool, selectComparables, type ComparablePick, type Selection, type SelectionOptions } from './selection';
 import type { SaleFacts } from './types';

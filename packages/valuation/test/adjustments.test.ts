@@ -100,13 +100,6 @@ describe('unknown facts, toggles and overrides', () => {
     expect(result.lines.find((l) => l.style === 'bedrooms')!.rateSource).toBe('market');
   });
 
-  it('applies a market rate given as a share of the comparable\'s price', () => {
-    // 0.01 % of $750,000 = $75 per sq ft × 300 sq ft.
-    const result = adjustComparable(facts({ aboveGradeFinishedArea: 2300 }), facts({ netSalesPrice: 750_000 }), { relativeRates: { 'above-grade-finished-area': [null, 0.0001, null] } });
-    expect(result.totalAdjustment).toBeCloseTo(22_500, 6);
-    expect(result.lines.find((l) => l.style === 'above-grade-finished-area')!.explanation).toBe("Above grade finished area: subject 2,300 sq ft vs comparable 2,000 sq ft, +300 × $ 75 per sq ft (market-derived: 0.0100% of the comparable's $ 750,000) = +$ 22,500.");
-  });
-
   it('adds the market-conditions line only when switched on', () => {
     const comp = facts({ closeDate: '2024-01-01' });
     expect(adjustComparable(facts(), comp).lines.some((l) => l.style === 'market-conditions')).toBe(false);

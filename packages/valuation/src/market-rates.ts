@@ -1,10 +1,12 @@
-// Market-derived rates from the closed sales the agent loaded, and the market-conditions (time) trend.
+// Market-derived rates from the closed sales the agent loaded.
 // Rates come from paired sales, as appraisers do it: each sale is paired with nearby sales of the same period,
 // and the price differences are regressed (Huber-robust) on the differences of the facts, per price tier.
 // Pairing cancels out location, so no location variable (zip code or other) is needed.
-import { ABOVE_GRADE_STYLE, CATEGORIES, TIER_LABELS, amountForTier, ordinalStep, tierOf, type AdjustmentValues, type CategoryDefinition, type Tier } from './defaults';
-import { formatNumber, formatPercent, formatRate } from './format';
+import { CATEGORIES, TIER_LABELS, ordinalStep, tierOf, type CategoryDefinition, type Tier } from './defaults';
+import { formatPercent, formatRate } from './format';
 import { CandidatePool, distanceMiles } from './selection';
+import { correlation, huberRegression, median } from './statistics';
+import { discoverTextFeatures, type TextFeature } from './text-features';
 import type { SaleFacts } from './types';
 import type { FeatureEffectsTable } from './adjustments';
 
@@ -83,62 +85,6 @@ export interface FeatureEffects {
   reference: string;
   levels: FeatureLevelEffect[];
   explanation: string;
-}
-
-interface TextFeature {
-  name: string;
-  /** Level index per pool sale, null when unknown or rare. */
-  levelOf: (number | null)[];
-  levels: string[];
-  counts: number[];
-  reference: number;
-}
-
-const MISSING_TEXT = new Set(['', 'not available', 'n/a', 'na', 'none listed']);
-const MAX_LEVELS = 8;
-const MIN_LEVEL_SALES = 20;
-
-/** Text facts usable as categories: known for ≥ 80 % of the sales, 2–8 values with ≥ 20 sales each covering ≥ 95 % of them. */
-function discoverTextFeatures(pool: CandidatePool, usable: (i: number) => boolean): TextFeature[] {
-  const names = new Set<string>();
-  let total = 0;
-  for (let i = 0; i < pool.size; i++) {
-    if (!usable(i)) continue;
-    total++;
-    const features = pool.sales[i].features;
-    if (features) for (const name of Object.keys(features)) names.add(name);
-  }
-  const found: TextFeature[] = [];
-  for (const name of names) {
-    const counts = new Map<string, number>();
-    let known = 0;
-    for (let i = 0; i < pool.size; i++) {
-      if (!usable(i)) continue;
-      const value = normaliseText(pool.sales[i].features?.[name]);
-      if (value == null) continue;
-      known++;
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-      if (counts.size > 200) break;
-    }
-    if (known < 0.8 * total || counts.size > 200) continue;
-    const common = [...counts.entries()].filter(([, c]) => c >= MIN_LEVEL_SALES).sort((a, b) => b[1] - a[1]);
-    const covered = common.reduce((s, [, c]) => s + c, 0);
-    if (common.length < 2 || common.length > MAX_LEVELS || covered < 0.95 * known) continue;
-    const levels = common.map(([level]) => level);
-    const index = new Map(levels.map((level, k) => [level, k]));
-    const levelOf = pool.sales.map((sale) => {
-      const value = normaliseText(sale.features?.[name]);
-      return value == null ? null : (index.get(value) ?? null);
-    });
-    found.push({ name, levelOf, levels, counts: common.map(([, c]) => c), reference: 0 });
-  }
-  return found.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export function normaliseText(value: string | null | undefined): string | null {
-  if (value == null) return null;
-  const trimmed = value.trim().replace(/\s+/g, ' ');
-  return MISSING_TEXT.has(trimmed.toLowerCase()) ? null : trimmed;
 }
 
 interface Feature {
@@ -379,18 +325,6 @@ function isMergedTwin(rate: MarketRate): boolean {
   return rate.rate === 0 && rate.standardError == null;
 }
 
-/** Shares of the comparable's price per unit, by style and tier, for AdjustmentSettings.relativeRates. */
-export function marketRelativeRates(tiers: readonly TierMarketRates[], accept: readonly Confidence[] = ['high', 'medium']): Record<string, [number | null, number | null, number | null]> {
-  const out: Record<string, [number | null, number | null, number | null]> = {};
-  for (const t of tiers) {
-    for (const r of t.rates) {
-      if (r.relativeRate == null || (!accept.includes(r.confidence) && !isMergedTwin(r))) continue;
-      (out[r.style] ??= [null, null, null])[t.tier] = r.relativeRate;
-    }
-  }
-  return out;
-}
-
 /** The market rates as per-style tier rates for AdjustmentSettings.rateOverrides, keeping only the given confidence levels. */
 export function marketRateOverrides(tiers: readonly TierMarketRates[], accept: readonly Confidence[] = ['high', 'medium']): Record<string, [number | null, number | null, number | null]> {
   const out: Record<string, [number | null, number | null, number | null]> = {};
@@ -403,184 +337,6 @@ export function marketRateOverrides(tiers: readonly TierMarketRates[], accept: r
   return out;
 }
 
-export interface MonthlyPricePerSqft {
-  month: string;
-  medianPricePerSqft: number;
-  sales: number;
-}
-
-export interface TimeTrend {
-  /** Fractional change per month (0.006 = +0.6 %/month); null when too few months. */
-  monthlyRate: number | null;
-  standardError: number | null;
-  confidence: Confidence;
-  months: MonthlyPricePerSqft[];
-  sales: number;
-  explanation: string;
-}
-
-/**
- * Monthly trend of the median price per finished sq ft over the months before `asOfDate`: a
- * sales-weighted least-squares line through the log of the monthly medians.
- */
-export function deriveTimeTrend(sales: readonly SaleFacts[] | CandidatePool, options: { asOfDate: string; months?: number; strictlyBefore?: boolean }): TimeTrend {
-  const pool = sales instanceof CandidatePool ? sales : new CandidatePool(sales);
-  const asOf = Date.parse(options.asOfDate);
-  if (!Number.isFinite(asOf)) throw new Error(`Valuation date '${options.asOfDate}' is not a date (yyyy-mm-dd).`);
-  const span = options.months ?? 12;
-  const earliest = asOf - span * MONTH_MS;
-  const byMonth = new Map<string, number[]>();
-  let count = 0;
-  for (let i = 0; i < pool.size; i++) {
-    const t = pool.time[i];
-    if (t < earliest || (options.strictlyBefore === false ? t > asOf : t >= asOf)) continue;
-    const s = pool.sales[i];
-    const area = (s.aboveGradeFinishedArea ?? 0) + (s.belowGradeFinishedArea ?? 0);
-    if (!(area > 0)) continue;
-    const month = (s.closeDate as string).slice(0, 7);
-    const list = byMonth.get(month);
-    const ppsf = (s.netSalesPrice as number) / area;
-    if (list) list.push(ppsf);
-    else byMonth.set(month, [ppsf]);
-    count++;
-  }
-  const months = [...byMonth.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, list]) => ({ month, medianPricePerSqft: median(list), sales: list.length }))
-    .filter((m) => m.sales >= 5);
-  if (months.length < 3) {
-    return { monthlyRate: null, standardError: null, confidence: 'none', months, sales: count, explanation: `Market conditions: too few months with sales (${months.length}; 3 needed) to measure a trend.` };
-  }
-  const first = monthIndex(months[0].month);
-  const xs = months.map((m) => monthIndex(m.month) - first);
-  const ys = months.map((m) => Math.log(m.medianPricePerSqft));
-  const ws = months.map((m) => m.sales);
-  const { slope, standardError } = weightedLine(xs, ys, ws);
-  const monthlyRate = Math.expm1(slope);
-  const t = standardError > 0 ? Math.abs(slope) / standardError : 0;
-  const confidence: Confidence = t >= 4 ? 'high' : t >= 2 ? 'medium' : 'low';
-  return {
-    monthlyRate,
-    standardError,
-    confidence,
-    months,
-    sales: count,
-    explanation: `Market conditions: median price per finished sq ft ${monthlyRate >= 0 ? 'rose' : 'fell'} ${formatPercent(Math.abs(monthlyRate) * 100, 2)} a month (${confidence} confidence, ± ${formatPercent(standardError * 196, 2)}) over ${months.length} months, ${formatNumber(count, 0)} sales (${months[0].month} to ${months[months.length - 1].month}).`,
-  };
-}
-
-function monthIndex(month: string): number {
-  const [y, m] = month.split('-').map(Number);
-  return y * 12 + (m - 1);
-}
-
-function weightedLine(xs: number[], ys: number[], ws: number[]): { slope: number; standardError: number } {
-  const sw = ws.reduce((a, b) => a + b, 0);
-  const mx = xs.reduce((a, x, i) => a + ws[i] * x, 0) / sw;
-  const my = ys.reduce((a, y, i) => a + ws[i] * y, 0) / sw;
-  let sxx = 0;
-  let sxy = 0;
-  for (let i = 0; i < xs.length; i++) {
-    sxx += ws[i] * (xs[i] - mx) ** 2;
-    sxy += ws[i] * (xs[i] - mx) * (ys[i] - my);
-  }
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  let sse = 0;
-  for (let i = 0; i < xs.length; i++) sse += ws[i] * (ys[i] - my - slope * (xs[i] - mx)) ** 2;
-  // Residual variance per unit weight, scaled so the weights act as counts of sales.
-  const sigma2 = xs.length > 2 ? (sse / sw) * (xs.length / (xs.length - 2)) : 0;
-  const standardError = sxx > 0 ? Math.sqrt((sigma2 * sw) / sxx / (sw / xs.length)) : 0;
-  return { slope, standardError };
-}
-
-export function median(values: ArrayLike<number>): number {
-  if (values.length === 0) return NaN;
-  const sorted = Float64Array.from(values).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** Huber M-estimate by iteratively reweighted least squares; standard errors from the weighted residuals. */
-export function huberRegression(X: readonly Float64Array[], y: readonly number[], iterations = 6): { beta: number[]; standardErrors: number[] } {
-  const n = X.length;
-  const k = X[0]?.length ?? 0;
-  const w = new Float64Array(n).fill(1);
-  let beta = new Array<number>(k).fill(0);
-  let inverse: number[][] = [];
-  let scale = 1;
-  for (let iteration = 0; iteration < iterations; iteration++) {
-    const xtx = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-    const xty = new Array<number>(k).fill(0);
-    for (let r = 0; r < n; r++) {
-      const row = X[r];
-      const wr = w[r];
-      for (let a = 0; a < k; a++) {
-        const va = row[a] * wr;
-        if (va === 0) continue;
-        xty[a] += va * y[r];
-        for (let b = a; b < k; b++) xtx[a][b] += va * row[b];
-      }
-    }
-    for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) xtx[a][b] = xtx[b][a];
-    // A whisper of ridge keeps a near-singular system solvable without moving well-determined rates.
-    for (let a = 0; a < k; a++) xtx[a][a] = xtx[a][a] * (1 + 1e-9) + 1e-12;
-    inverse = invert(xtx);
-    beta = inverse.map((rowInv) => rowInv.reduce((s, v, b) => s + v * xty[b], 0));
-    const residuals = new Float64Array(n);
-    for (let r = 0; r < n; r++) residuals[r] = y[r] - dot(X[r], beta);
-    scale = median(residuals.map(Math.abs)) / 0.6745 || 1;
-    const c = 1.345 * scale;
-    for (let r = 0; r < n; r++) {
-      const a = Math.abs(residuals[r]);
-      w[r] = a <= c ? 1 : c / a;
-    }
-  }
-  // Sandwich-free approximation: Var(β) ≈ scale² (XᵀWX)⁻¹ with the final Huber weights.
-  const standardErrors = inverse.map((row, a) => Math.sqrt(Math.max(0, row[a]) * scale * scale));
-  return { beta, standardErrors };
-}
-
-function dot(row: Float64Array, beta: number[]): number {
-  let s = 0;
-  for (let a = 0; a < beta.length; a++) s += row[a] * beta[a];
-  return s;
-}
-
-function invert(matrix: number[][]): number[][] {
-  const k = matrix.length;
-  const a = matrix.map((row, i) => [...row, ...Array.from({ length: k }, (_, j) => (i === j ? 1 : 0))]);
-  for (let col = 0; col < k; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < k; r++) if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) pivot = r;
-    [a[col], a[pivot]] = [a[pivot], a[col]];
-    const p = a[col][col];
-    if (p === 0) continue;
-    for (let c = 0; c < 2 * k; c++) a[col][c] /= p;
-    for (let r = 0; r < k; r++) {
-      if (r === col) continue;
-      const factor = a[r][col];
-      if (factor === 0) continue;
-      for (let c = 0; c < 2 * k; c++) a[r][c] -= factor * a[col][c];
-    }
-  }
-  return a.map((row) => row.slice(k));
-}
-
-function correlation(rows: readonly [number, number][], a: (number | null)[], b: (number | null)[]): number {
-  let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
-  const n = rows.length;
-  if (n < 2) return 0;
-  for (const [i, j] of rows) {
-    const x = (a[i] as number) - (a[j] as number);
-    const y = (b[i] as number) - (b[j] as number);
-    sa += x; sb += y; saa += x * x; sbb += y * y; sab += x * y;
-  }
-  const cov = sab / n - (sa / n) * (sb / n);
-  const va = saa / n - (sa / n) ** 2;
-  const vb = sbb / n - (sb / n) ** 2;
-  return va > 0 && vb > 0 ? cov / Math.sqrt(va * vb) : 0;
-}
-
 function finite(value: number | null | undefined): number | null {
   return value != null && Number.isFinite(value) ? value : null;
 }
@@ -589,56 +345,3 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export interface MarketRateComparisonRow {
-  style: string;
-  label: string;
-  tier: Tier;
-  tierLabel: string;
-  /** The agent's amount for this tier (for above-grade area: the divisor). */
-  current: number | null;
-  market: number | null;
-  confidence: Confidence;
-  pairs: number;
-  /** True when accepting would change this cell (a measured rate of high or medium confidence, not the divisor). */
-  acceptable: boolean;
-  explanation: string;
-}
-
-/** Side-by-side rows of the agent's values and the market-derived rates, for the defaults screen and the report. */
-export function compareMarketRates(values: AdjustmentValues, tiers: readonly TierMarketRates[]): MarketRateComparisonRow[] {
-  const rows: MarketRateComparisonRow[] = [];
-  for (const entry of Object.values(values)) {
-    for (const t of tiers) {
-      const rate = t.rates.find((r) => r.style === entry.style);
-      const current = amountForTier(entry, t.tier);
-      const acceptable = rate != null && rate.rate != null && (rate.confidence === 'high' || rate.confidence === 'medium') && entry.style !== ABOVE_GRADE_STYLE;
-      rows.push({
-        style: entry.style,
-        label: entry.parent_label,
-        tier: t.tier,
-        tierLabel: t.tierLabel,
-        current,
-        market: rate?.rate ?? null,
-        confidence: rate?.confidence ?? 'none',
-        pairs: t.pairs,
-        acceptable,
-        explanation:
-          entry.style === ABOVE_GRADE_STYLE && rate?.rate != null
-            ? `${rate.explanation} Your value ${formatNumber(current)} is a divisor of the comparable's price per sq ft, so the market rate is used per report rather than saved.`
-            : (rate?.explanation ?? `${entry.parent_label}: no market-derived rate.`),
-      });
-    }
-  }
-  return rows;
-}
-
-/** The agent's values with the acceptable market rates written in (rounded to cents), for "use market-derived rates" into defaults. */
-export function acceptMarketRates(values: AdjustmentValues, tiers: readonly TierMarketRates[]): AdjustmentValues {
-  const next: AdjustmentValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { ...v }]));
-  const field = ['amount_range_one', 'amount_range_two', 'amount_range_three'] as const;
-  for (const row of compareMarketRates(values, tiers)) {
-    // Negative measured rates (e.g. bedrooms at equal size) are kept out of saved defaults, which must be ≥ 0.
-    if (row.acceptable && row.market != null && row.market >= 0) next[row.style][field[row.tier]] = Math.round(row.market * 100) / 100;
-  }
-  return next;
-}
