@@ -83,6 +83,8 @@ export default defineConfig({
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // No network in tests: street maps are off (the offline drawing) unless a spec serves tiles itself.
+      MAP_TILE_URL: 'off',
     },
     reuseExistingServer: false,
     timeout: 120_000,

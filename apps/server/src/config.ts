@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@cma/report/map-layout';
 
 // Configuration is environment variables only, parsed and validated once at boot (DESIGN.md §4).
 const optionalString = z
@@ -42,7 +43,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   RESO_URL: urlWithProtocols(['http:', 'https:'], 'RESO_URL'),
   RESO_TOKEN: optionalString,
-  MAP_TILE_URL: optionalString,
+  // 'off' turns street maps off (the offline drawing everywhere); otherwise an http(s) tile template with {z}, {x} and {y}.
+  MAP_TILE_URL: optionalString.refine((v) => v === undefined || v === 'off' || (/^https?:\/\/\S+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
+    message: "MAP_TILE_URL must be 'off' or an http(s) URL with {z}, {x} and {y}",
+  }),
+  MAP_TILE_ATTRIBUTION: optionalString,
   SENTRY_DSN: optionalString,
   DEMO_DATA: z
     .enum(['true', 'false', '1', '0', ''])
@@ -83,7 +88,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
       ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined,
     reso: e.RESO_URL ? { url: e.RESO_URL, token: e.RESO_TOKEN } : undefined,
-    mapTileUrl: e.MAP_TILE_URL ?? null,
+    // Street maps use OpenStreetMap's standard tiles unless MAP_TILE_URL names another source or 'off' (decision 2070).
+    mapTileUrl: e.MAP_TILE_URL === 'off' ? null : (e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL),
+    mapAttribution: e.MAP_TILE_ATTRIBUTION ?? DEFAULT_MAP_ATTRIBUTION,
     sentryDsn: e.SENTRY_DSN ?? null,
     // Demo listings are seeded in the embedded default, never on PostgreSQL unless asked.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

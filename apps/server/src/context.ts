@@ -15,6 +15,8 @@ import { createOutboxTransport, createSmtpTransport } from './adapters/mail/node
 import { createLocalFileStorage } from './adapters/storage/local-file-storage';
 import { createPdfRenderQueue, type PdfRenderQueue } from './modules/report/pdf-renderer';
 import { createS3FileStorage } from './adapters/storage/s3-file-storage';
+import { createHttpTileSource } from './adapters/map-tiles/http-tile-source';
+import { createMapService, type MapService } from './modules/map/map.service';
 
 /** Everything a route handler may use; built once per app. Tests may replace any adapter. */
 export interface AppContext {
@@ -30,6 +32,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Report PDFs (the e-mailed report, live links' PDFs): worker threads behind a per-user fair queue, started on the first render. */
   pdfRenders: PdfRenderQueue;
+  /** Street map images for reports, from MAP_TILE_URL's tiles (kept on disk under DATA_DIR/cache/map-tiles). */
+  maps: MapService;
 }
 
 export interface ContextOverrides {
@@ -57,5 +61,12 @@ export function createContext(config: AppConfig, database: Database, log: Fastif
     mail: createMailService({ jobs, transport, from: config.mailFrom, log }),
     storage: overrides.storage ?? (config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(path.join(config.dataDir, 'files'))),
     pdfRenders: createPdfRenderQueue(overrides.pdfRenders),
+    maps: createMapService({
+      source: config.mapTileUrl
+        ? createHttpTileSource({ template: config.mapTileUrl, cacheDir: path.join(config.dataDir, 'cache', 'map-tiles'), userAgent: `CMA Studio report maps (+${config.publicUrl})` })
+        : null,
+      attribution: config.mapAttribution,
+      log,
+    }),
   };
 }

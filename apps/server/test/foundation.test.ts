@@ -219,6 +219,8 @@ describe('configuration', () => {
     [{ PORT: '70000' }, /PORT must be an integer/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//],
     [{ SMTP_URL: 'not a url' }, /SMTP_URL/],
+    [{ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png' }, /MAP_TILE_URL must be 'off' or an http\(s\) URL with \{z\}, \{x\} and \{y\}/],
+    [{ MAP_TILE_URL: 'file:///etc/{z}/{x}/{y}' }, /MAP_TILE_URL/],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
@@ -227,5 +229,14 @@ describe('configuration', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({ port: 3000, billing: 'test', demoData: true, publicUrl: 'http://localhost:3000' });
     expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
+  });
+
+  it('draws street maps from OpenStreetMap unless MAP_TILE_URL names another tile source or is off', () => {
+    expect(parseConfig({})).toMatchObject({ mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', mapAttribution: '© OpenStreetMap contributors' });
+    expect(parseConfig({ MAP_TILE_URL: 'off' }).mapTileUrl).toBeNull();
+    expect(parseConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}@2x.png', MAP_TILE_ATTRIBUTION: '© Example Maps © OpenStreetMap' })).toMatchObject({
+      mapTileUrl: 'https://tiles.example/{z}/{x}/{y}@2x.png',
+      mapAttribution: '© Example Maps © OpenStreetMap',
+    });
   });
 });

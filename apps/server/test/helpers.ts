@@ -30,7 +30,7 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cma-test-'));
   const database = await createTestDatabase(backend);
   // Demo listings off unless a test asks (DEMO_DATA: 'true'): seeding them in every test app would slow every suite.
-  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), DEMO_DATA: 'false', ...env });
+  const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), DEMO_DATA: 'false', MAP_TILE_URL: 'off', ...env });
   const app = await buildApp(config, { database, logger: false, runJobs: false, checkResponses: true, ...options });
   if (setup) await setup(app);
   await app.ready();

@@ -20,7 +20,10 @@ export type CompanyContact = z.infer<typeof companyContact>;
 export const publicConfig = z.object({
   billing: z.enum(['stripe', 'test']),
   stripePublishableKey: z.string().nullable(),
+  /** Street map tiles ({z}/{x}/{y} template); null when maps are off (the offline drawing). */
   mapTileUrl: z.string().nullable(),
+  /** The credit the tile source requires, shown on every map drawn from its tiles. */
+  mapAttribution: z.string(),
   sentryDsn: z.string().nullable(),
   company: companyContact,
 });

@@ -4,6 +4,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ComparableView, PropertyView, ReportDocumentInput } from './build-input';
 import { relativeMapLayout, ticksFor } from './chart-scale';
+import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layout';
+import { REPORT_MAP_SIZE, reportMapPins } from './report-map';
 import { LEGAL_PARAGRAPHS } from './document';
 import { NOT_AVAILABLE } from './facts';
 import type { ReportPageId } from './pages';
@@ -19,7 +21,7 @@ export interface LivePageOptions {
 }
 
 /**
- * Every image the page shows, in a fixed order (logo, headshot, subject photos, each comparable's first photo): the page
+ * Every image the page shows, in a fixed order (logo, headshot, subject photos, each comparable's first photo, street map): the page
  * refers to them by their index here, and the server serves index n from the same list.
  */
 export function livePagePhotos(input: ReportDocumentInput, headshot: string | null): string[] {
@@ -31,6 +33,8 @@ export function livePagePhotos(input: ReportDocumentInput, headshot: string | nu
   add(headshot);
   for (const src of input.subject.photos) add(src);
   for (const comp of input.comparables) add(comp.photos[0]);
+  // The street map composed by the server, when there is one and the page shows the map.
+  if (input.pages.includes('map')) add(input.mapImage?.src);
   return photos;
 }
 
@@ -115,19 +119,67 @@ function RiskBadge({ value, risk, label }: { value: number | null; risk: Compara
   );
 }
 
-function LiveMap({ input, palette }: { input: ReportDocumentInput; palette: ReturnType<typeof livePalette> }) {
+/** The live page's map pins: the PDF's numbered price labels, a little larger for a phone screen. */
+function LivePins({ pins, palette }: { pins: PlacedPin[]; palette: ReturnType<typeof livePalette> }) {
+  const drawn = [...pins].reverse();
+  return (
+    <g>
+      {drawn.map((p) => (p.moved ? <line key={`l${p.id}`} x1={p.x} y1={p.y} x2={p.labelX} y2={p.labelY} stroke={p.subject ? palette.brand : INK} strokeWidth={1} /> : null))}
+      {drawn.map((p) => (
+        <circle key={`d${p.id}`} cx={p.x} cy={p.y} r={3.5} fill={p.subject ? palette.brand : INK} stroke={WHITE} strokeWidth={1} />
+      ))}
+      {drawn.map((p) => (
+        <g key={`p${p.id}`}>
+          <rect x={p.labelX - p.labelWidth / 2} y={p.labelY - p.labelHeight / 2} width={p.labelWidth} height={p.labelHeight} rx={p.labelHeight / 2} fill={p.subject ? palette.brand : WHITE} stroke={palette.brandText} strokeWidth={1.5} />
+          <text x={p.labelX} y={p.labelY + LIVE_PIN_FONT * 0.36} fill={p.subject ? palette.onBrand : INK} fontSize={LIVE_PIN_FONT} fontWeight={700} textAnchor="middle">
+            {p.text}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+const LIVE_PIN_FONT = 13;
+
+/**
+ * The street map composed by the server (served from the page's own origin, like the photos) under the numbered price
+ * pins, with its attribution; without one, the offline drawing of relative positions with the same pins.
+ */
+function LiveMap({ input, palette, photos, photoUrl }: { input: ReportDocumentInput; palette: ReturnType<typeof livePalette>; photos: string[]; photoUrl: (i: number) => string }) {
   const { subject, comparables } = input;
   const located = comparables.filter((c) => c.latitude != null && c.longitude != null);
   if (subject.latitude == null || subject.longitude == null || located.length === 0) return <p className="muted">Location Not Available</p>;
-  const width = 360;
-  const height = 300;
-  const { points, reach, ringStep, rings } = relativeMapLayout(subject, located);
-  const pad = 30;
+  const pins = reportMapPins({ subject, comparables: located });
+  const label = `Map of the subject (S) and ${located.length} comparables with their sale prices, north up`;
+  const view = tileView(pins, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height);
+  const imageIndex = input.mapImage ? photos.indexOf(input.mapImage.src) : -1;
+  if (input.mapImage && view && imageIndex >= 0) {
+    const { width, height } = REPORT_MAP_SIZE;
+    const attribution = input.mapImage.attribution;
+    const attributionWidth = attribution.length * 6.2 + 10;
+    return (
+      <svg className="chart chart--map" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+        <image href={photoUrl(imageIndex)} x={0} y={0} width={width} height={height} preserveAspectRatio="none" />
+        <LivePins pins={layoutPins(pins, view.project, LIVE_PIN_FONT)} palette={palette} />
+        <rect x={width - attributionWidth} y={height - 16} width={attributionWidth} height={16} fill={WHITE} fillOpacity={0.85} />
+        <text x={width - 5} y={height - 4} fill={INK} fontSize={11} textAnchor="end">
+          {attribution}
+        </text>
+      </svg>
+    );
+  }
+  const width = REPORT_MAP_SIZE.width;
+  const height = REPORT_MAP_SIZE.height;
+  const { reach, ringStep, rings } = relativeMapLayout(subject, located);
+  const pad = 34;
   const cx = width / 2;
   const cy = height / 2;
   const scale = Math.min((width / 2 - pad) / reach, (height / 2 - pad) / reach);
+  const milesPerLon = 69.17 * Math.cos((subject.latitude * Math.PI) / 180);
+  const project = (p: GeoPoint) => ({ x: cx + (p.lon - subject.longitude!) * milesPerLon * scale, y: cy - (p.lat - subject.latitude!) * 69.0 * scale });
   return (
-    <svg className="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Map of the subject (S) and ${located.length} comparables, north up`}>
+    <svg className="chart chart--map" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
       <rect x={0} y={0} width={width} height={height} fill={palette.faint} />
       {rings.map((r) => (
         <g key={r}>
@@ -137,21 +189,7 @@ function LiveMap({ input, palette }: { input: ReportDocumentInput; palette: Retu
           </text>
         </g>
       ))}
-      {points.map(({ comp, x, y }) => (
-        <line key={`l${comp.number}`} x1={cx} y1={cy} x2={cx + x * scale} y2={cy - y * scale} stroke={tint(input.colour, 0.35)} strokeWidth={1} />
-      ))}
-      {points.map(({ comp, x, y }) => (
-        <g key={`p${comp.number}`}>
-          <circle cx={cx + x * scale} cy={cy - y * scale} r={11} fill={WHITE} stroke={palette.brandText} strokeWidth={2} />
-          <text x={cx + x * scale} y={cy - y * scale + 4} fill={palette.brandText} fontSize={11} fontWeight={700} textAnchor="middle">
-            {comp.number}
-          </text>
-        </g>
-      ))}
-      <rect x={cx - 10} y={cy - 10} width={20} height={20} fill={palette.brand} />
-      <text x={cx} y={cy + 4} fill={palette.onBrand} fontSize={11} fontWeight={700} textAnchor="middle">
-        S
-      </text>
+      <LivePins pins={layoutPins(pins, project, LIVE_PIN_FONT)} palette={palette} />
       <path d={`M ${width - 24} 30 L ${width - 18} 14 L ${width - 12} 30 Z`} fill={INK} />
       <text x={width - 18} y={44} fill={INK} fontSize={11} fontWeight={700} textAnchor="middle">
         N
@@ -521,7 +559,7 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
           {shows('map') ? (
 <section aria-labelledby="map-title">
             <h2 id="map-title">Where the comparables are</h2>
-            <LiveMap input={input} palette={palette} />
+            <LiveMap input={input} palette={palette} photos={photos} photoUrl={options.photoUrl} />
             <ol className="legend">
               {input.comparables.map((c) => (
                 <li key={c.number}>

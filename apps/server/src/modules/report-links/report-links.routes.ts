@@ -47,6 +47,7 @@ export const reportLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       storage: app.ctx.storage,
       now: app.ctx.now,
       mapTileUrl: app.ctx.config.mapTileUrl,
+      maps: app.ctx.maps,
     }),
     mail: app.ctx.mail,
     now: app.ctx.now,

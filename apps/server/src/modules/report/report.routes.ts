@@ -33,6 +33,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.ctx.storage,
     now: app.ctx.now,
     mapTileUrl: app.ctx.config.mapTileUrl,
+    maps: app.ctx.maps,
   });
   const tags = ['report'];
 

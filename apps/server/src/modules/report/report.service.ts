@@ -10,6 +10,7 @@ import type { MailAttachment } from '../mail/mail.types';
 import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import type { AgentProfile, ReportRepository } from './report.repository';
 import { sniffImageType } from '../../http/uploads';
+import type { MapService } from '../map/map.service';
 
 interface Deps {
   repository: ReportRepository;
@@ -17,6 +18,8 @@ interface Deps {
   storage: FileStorage;
   now: () => Date;
   mapTileUrl: string | null;
+  /** The street map behind the map page; null when tiles cannot be had (the PDF draws its offline map). */
+  maps: Pick<MapService, 'forReport'>;
   renders: PdfRenderQueue;
   log: FastifyBaseLogger;
   /** For send-pdf (the report module): sending saves the state to history and the e-mail carries the live link. */
@@ -108,7 +111,7 @@ export function createReportService(deps: Deps) {
    * The one way the server reads a report state for printing (the e-mailed PDF, the live page and its PDF): the agent's
    * business details and logo on file, optionally the photos the agent stored for its properties, then buildReportInput.
    */
-  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean } = {}): Promise<PreparedReport> {
+  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean; streetMap?: boolean } = {}): Promise<PreparedReport> {
     const profile = await deps.repository.agentProfile(userId);
     if (!profile) throw new ValidationError({ user: ['Unknown user.'] });
     let state: Record<string, unknown>;
@@ -151,6 +154,7 @@ export function createReportService(deps: Deps) {
       if (error instanceof ReportStateError) throw new ValidationError({ state: [error.message] });
       throw error;
     }
+    if (options.streetMap ?? true) input.mapImage = await deps.maps.forReport(input);
     return { input, profile, headshot: await dataUrlOf(profile.profile_image_key) };
   }
 
@@ -182,7 +186,7 @@ export function createReportService(deps: Deps) {
 
     /** The e-mail a send would deliver, without rendering the PDF or saving anything (the sender previews it). */
     async previewSend(userId: string, request: SendRequest) {
-      const prepared = await prepare(userId, request.state);
+      const prepared = await prepare(userId, request.state, { streetMap: false });
       const message = deps.mail.compose(clientEmail(prepared, request, '(the live link is created when you send)', null));
       // Inline images as data URLs, so the preview shows them without the attachments.
       const inline = (html: string) => html.replace(/cid:(logo|headshot)/g, (_m, which: string) => (which === 'logo' ? prepared.input.branding.logo : prepared.headshot) ?? '');

@@ -18,6 +18,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       billing: config.billing,
       stripePublishableKey: config.stripe?.publishableKey ?? null,
       mapTileUrl: config.mapTileUrl,
+      mapAttribution: config.mapAttribution,
       sentryDsn: config.sentryDsn,
       company: await app.ctx.content.companyContact(),
     });

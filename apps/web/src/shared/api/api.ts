@@ -21,7 +21,8 @@ export interface CompanyDetails {
 export interface ClientConfig {
   billing?: 'stripe' | 'test';
   stripePublishableKey?: string;
-  mapTileUrl?: string;
+  mapTileUrl?: string | null;
+  mapAttribution?: string;
   sentryDsn?: string;
   company?: CompanyDetails;
   [key: string]: unknown;
