@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseListingsCsv } from '@cma/listings-import';
 import { BEST_BACKTEST_OPTIONS, CandidatePool, median, runBacktest, valueSubject, withoutPrice, type BacktestOptions } from '@cma/valuation';
-import { saleFactsOf } from '../../apps/cli/src/commands/value';
+import { formatBacktestSummary, saleFactsOf } from '../../apps/cli/src/commands/value';
 
 const file = resolve(process.argv[2] ?? new URL('../../../shared/datasets/king-county-sales-recolorado.csv', import.meta.url).pathname);
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -14,7 +14,6 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
 };
-const pct = (v: number) => `${v.toFixed(2)}%`;
 
 const loadStart = performance.now();
 const parsed = parseListingsCsv(readFileSync(file, 'utf8'), { format: 'auto' });
@@ -42,6 +41,7 @@ const coldMs = performance.now() - coldStart;
 log(`one valuation among ${candidates.length} candidates: median ${median(times).toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms (pool built once in ${poolMs.toFixed(1)} ms; cold, pool included: ${coldMs.toFixed(1)} ms); CPU ${singleCpuMs.toFixed(2)} ms per valuation`);
 
 // The 2015 back-test, two configurations measured in the same run: the spec's table, and the default (best measured) method.
+// Every choice was made on 2014 sales in zip codes ending in an even digit; the odd half's 2015 sales were never tuned on.
 const backtestPool = new CandidatePool(sales);
 const configs: [string, BacktestOptions][] = [
   ['spec default table', { useMarketRates: false, selection: { count: 8 } }],
@@ -50,13 +50,10 @@ const configs: [string, BacktestOptions][] = [
 for (const [name, options] of configs) {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  const { summary } = runBacktest(backtestPool, { from: '2015-01-01', to: '2015-12-31', ...options });
+  const { summary } = runBacktest(backtestPool, { from: '2015-01-01', to: '2015-12-31', zipHalf: 'odd', ...options });
   const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuMs(cpuStart) / 1000;
-  const e = summary.engine;
-  const b = summary.baseline;
-  log(`back-test 2015 (${name}): ${summary.subjects} sales valued from earlier sales only in ${seconds.toFixed(1)} s — ${(summary.subjects / seconds).toFixed(0)} valuations/s, ${((seconds * 1000) / summary.subjects).toFixed(2)} ms per valuation; CPU ${cpuSeconds.toFixed(1)} s, ${((cpuSeconds * 1000) / summary.subjects).toFixed(2)} ms per valuation (market-rate derivation included)`);
-  log(`  engine   MdAPE ${pct(e.mdape)}  within 5% ${pct(e.within5)}  within 10% ${pct(e.within10)}  sale price inside suggested range ${pct(summary.insideRange)}`);
-  log(`  baseline MdAPE ${pct(b.mdape)}  within 5% ${pct(b.within5)}  within 10% ${pct(b.within10)}  (median $/sq ft of the 5 nearest similar-size earlier sales × size)`);
-  log(`  MdAPE ratio engine/baseline ${(e.mdape / b.mdape).toFixed(3)}`);
+  log(`back-test 2015, held-out zip codes (odd last digit) (${name}): ${summary.subjects} sales valued from earlier sales only in ${seconds.toFixed(1)} s — ${((seconds * 1000) / summary.subjects).toFixed(2)} ms per valuation; CPU ${cpuSeconds.toFixed(1)} s, ${((cpuSeconds * 1000) / summary.subjects).toFixed(2)} ms per valuation (market-rate derivation included)`);
+  log(formatBacktestSummary(summary).trimEnd());
+  log(`  MdAPE ratio engine/baseline ${(summary.engine.mdape / summary.baseline.mdape).toFixed(3)}`);
 }

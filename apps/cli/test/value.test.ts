@@ -57,7 +57,8 @@ describe('cma value', () => {
       // Ids are in close order, so every comparable has a smaller number than its subject.
       for (const id of line.comps) expect(Number(id.slice(1))).toBeLessThan(Number(line.subject.slice(1)));
     }
-    expect(stderr).toMatch(/engine {3}MdAPE \d+\.\d\d%/);
+    expect(stderr).toMatch(/engine {3}MdAPE \d+\.\d\d% {2}within 5% [\d.]+% {2}within 10% [\d.]+% {2}within 20% [\d.]+% {2}mean signed error [+-]\d+\.\d\d%/);
+    expect(stderr).toMatch(/sale price inside the stated range [\d.]+% {2}median range width ±[\d.]+% of the value/);
     expect(stderr).toMatch(/baseline MdAPE \d+\.\d\d%/);
   }, 60_000);
 
@@ -81,6 +82,9 @@ describe('argument parsing', () => {
     expect(() => parseValueArgs(['--listings', 'a.csv', '--from', '2015-01-01'])).toThrow('--from/--to choose back-test subjects; add --backtest.');
     expect(() => parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--comps', '0'])).toThrow('--comps must be a whole number from 1 to 50.');
     expect(() => parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '1/1/2015'])).toThrow("--from must be a date yyyy-mm-dd, not '1/1/2015'.");
+    expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--zips', 'ODD']).zipHalf).toBe('odd');
+    expect(() => parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--zips', '3'])).toThrow("--zips must be even or odd, not '3'.");
+    expect(() => parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--zips', 'even'])).toThrow('--zips chooses back-test subjects; add --backtest.');
   });
 
   it('reads a subjects file as lines or a JSON array', () => {

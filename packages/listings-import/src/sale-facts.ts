@@ -16,6 +16,7 @@ export function toSaleFacts(record: PropertyRecord): SaleFacts {
     // The full address with unit, so two condos in one building are not taken for a repeat sale.
     streetAddress: textOrNull(record.properties_address),
     subdivision: textOrNull(record.Neighborhood),
+    postalCode: textOrNull(record['Postal Code']),
     status: textOrNull(record.MLS),
     closeDate: closeDate ? usDateToIso(closeDate) : null,
     netSalesPrice: numberOrNull(record['Net Sales Price']),

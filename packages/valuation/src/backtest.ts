@@ -13,6 +13,11 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
   to?: string;
   /** Only these subject ids (default: every sale in the period). */
   subjectIds?: readonly string[];
+  /**
+   * Only subjects whose postal code's last digit is even or odd. Choices are made on one half of the zip codes
+   * and reported on the other, so a figure is never measured on the sales it was tuned on.
+   */
+  zipHalf?: ZipHalf;
   /** Derive market rates from the sales before each subject's month and use them. Default true. */
   useMarketRates?: boolean;
   marketRateOptions?: Omit<MarketRatesOptions, 'before'>;
@@ -29,6 +34,14 @@ export const BEST_BACKTEST_OPTIONS: Readonly<Pick<BacktestOptions, 'useMarketRat
   selection: { count: 8 },
 });
 
+export type ZipHalf = 'even' | 'odd';
+
+/** The zip-code half a sale belongs to (last digit of its postal code), null when it has none. */
+export function zipHalfOf(sale: SaleFacts): ZipHalf | null {
+  const digit = sale.postalCode?.trim().match(/(\d)(?:-\d{4})?$/)?.[1];
+  return digit == null ? null : Number(digit) % 2 === 0 ? 'even' : 'odd';
+}
+
 export interface BacktestResult {
   subjectId: string;
   closeDate: string;
@@ -39,6 +52,8 @@ export interface BacktestResult {
   comps: string[];
   /** |value − actual| ÷ actual, percent. */
   absolutePercentError: number | null;
+  /** (value − actual) ÷ actual, percent. */
+  signedPercentError: number | null;
   baselineValue: number | null;
   baselineAbsolutePercentError: number | null;
   error?: string;
@@ -48,9 +63,12 @@ export interface AccuracySummary {
   valued: number;
   /** Median absolute percentage error, percent. */
   mdape: number;
-  /** Share within 5 % and 10 %, percent. */
+  /** Share within 5 %, 10 % and 20 %, percent. */
   within5: number;
   within10: number;
+  within20: number;
+  /** Mean of (value − price) ÷ price, percent: positive when the engine values too high on average. */
+  meanSignedError: number;
 }
 
 export interface BacktestSummary {
@@ -59,6 +77,8 @@ export interface BacktestSummary {
   baseline: AccuracySummary;
   /** Share of subjects whose sale price lies in the suggested range, percent. */
   insideRange: number;
+  /** Median half-width of the range as a share of the value, percent (±). */
+  medianRangeHalfWidth: number;
 }
 
 /** Naive baseline: median $/sq ft (finished) of the 5 nearest similar-size (±20 %) earlier sales × the subject's size. */
@@ -107,7 +127,8 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
   const from = options.from ?? '0000-01-01';
   const to = options.to ?? '9999-12-31';
   const wanted = options.subjectIds ? new Set(options.subjectIds) : null;
-  const subjects = pool.sales.filter((s) => (wanted ? wanted.has(s.id) : (s.closeDate as string) >= from && (s.closeDate as string) <= to));
+  const inPeriod = (s: SaleFacts) => (wanted ? wanted.has(s.id) : (s.closeDate as string) >= from && (s.closeDate as string) <= to);
+  const subjects = pool.sales.filter((s) => inPeriod(s) && (options.zipHalf == null || zipHalfOf(s) === options.zipHalf));
   const useMarketRates = options.useMarketRates ?? true;
   const ratesByMonth = new Map<string, TierMarketRates[]>();
   const results: BacktestResult[] = [];
@@ -125,7 +146,7 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
     let valuation: Valuation | null = null;
     let error: string | undefined;
     try {
-      const { from: _from, to: _to, subjectIds: _ids, useMarketRates: _use, marketRateOptions: _mro, ...valueOptions } = options;
+      const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, ...valueOptions } = options;
       valuation = backtestValue(subject, pool, { explain: false, ...valueOptions, marketRates });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
@@ -140,6 +161,7 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
       high: valuation?.high ?? null,
       comps: valuation?.comparables.map((c) => c.adjustment.comparableId) ?? [],
       absolutePercentError: valuation ? (Math.abs(valuation.value - actual) / actual) * 100 : null,
+      signedPercentError: valuation ? ((valuation.value - actual) / actual) * 100 : null,
       baselineValue,
       baselineAbsolutePercentError: baselineValue != null ? (Math.abs(baselineValue - actual) / actual) * 100 : null,
       ...(error ? { error } : {}),
@@ -148,20 +170,33 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
   return { results, summary: summarizeBacktest(results) };
 }
 
-export function accuracy(errors: readonly number[]): AccuracySummary {
-  if (errors.length === 0) return { valued: 0, mdape: NaN, within5: NaN, within10: NaN };
+/** Accuracy of signed percentage errors ((value − price) ÷ price × 100). */
+export function accuracy(signedErrors: readonly number[]): AccuracySummary {
+  const n = signedErrors.length;
+  if (n === 0) return { valued: 0, mdape: NaN, within5: NaN, within10: NaN, within20: NaN, meanSignedError: NaN };
+  const absolute = signedErrors.map(Math.abs);
+  const within = (limit: number) => (absolute.filter((e) => e <= limit).length / n) * 100;
   return {
-    valued: errors.length,
-    mdape: median(errors),
-    within5: (errors.filter((e) => e <= 5).length / errors.length) * 100,
-    within10: (errors.filter((e) => e <= 10).length / errors.length) * 100,
+    valued: n,
+    mdape: median(absolute),
+    within5: within(5),
+    within10: within(10),
+    within20: within(20),
+    meanSignedError: signedErrors.reduce((sum, e) => sum + e, 0) / n,
   };
 }
 
 export function summarizeBacktest(results: readonly BacktestResult[]): BacktestSummary {
-  const engine = results.map((r) => r.absolutePercentError).filter((e): e is number => e != null);
-  const baseline = results.map((r) => r.baselineAbsolutePercentError).filter((e): e is number => e != null);
-  const ranged = results.filter((r) => r.low != null && r.high != null);
+  const engine = results.map((r) => r.signedPercentError).filter((e): e is number => e != null);
+  const baseline = results.filter((r) => r.baselineValue != null).map((r) => (((r.baselineValue as number) - r.actual) / r.actual) * 100);
+  const ranged = results.filter((r) => r.low != null && r.high != null && r.value != null && r.value > 0);
   const inside = ranged.filter((r) => r.actual >= (r.low as number) && r.actual <= (r.high as number)).length;
-  return { subjects: results.length, engine: accuracy(engine), baseline: accuracy(baseline), insideRange: ranged.length ? (inside / ranged.length) * 100 : NaN };
+  const halfWidths = ranged.map((r) => (((r.high as number) - (r.low as number)) / 2 / (r.value as number)) * 100);
+  return {
+    subjects: results.length,
+    engine: accuracy(engine),
+    baseline: accuracy(baseline),
+    insideRange: ranged.length ? (inside / ranged.length) * 100 : NaN,
+    medianRangeHalfWidth: ranged.length ? median(halfWidths) : NaN,
+  };
 }

@@ -22,6 +22,8 @@ export interface SaleFacts {
   /** Street address used to recognise repeat sales of the same home. */
   streetAddress: string | null;
   subdivision: string | null;
+  /** Postal (zip) code; the back-test splits its subjects by it. Optional: hand-entered homes may not have one. */
+  postalCode?: string | null;
   status: string | null; // MLS status, e.g. Closed, Active
   /** ISO date yyyy-mm-dd of the close, when sold. */
   closeDate: string | null;

@@ -9,12 +9,16 @@ import {
   valueSubject,
   type SaleFacts,
   type TierMarketRates,
+  type BacktestSummary,
   type ValueOptions,
+  type ZipHalf,
 } from '@cma/valuation';
 
 const USAGE = `Usage: cma value --listings FILE.csv (--subject ID ... | --subjects-file FILE | --from DATE --to DATE) [--backtest] --json
   --backtest        comparables only from sales that closed strictly before each subject, none at its address
   --from/--to       with --backtest: every sale closed in this period (yyyy-mm-dd, inclusive) is a subject
+  --zips even|odd   with --backtest: only subjects whose zip code ends in an even (odd) digit; tune on one half
+                    and an earlier period, report on the other half and a later period
   --rates market|table   market-derived rates from the loaded sales (default) or the spec's default table only
   --comps N         comparables per subject (default 8)
   --time off|index|paired|derive|RATE  market-conditions adjustment (default: index with --backtest and market
@@ -34,12 +38,13 @@ export interface ValueArgs {
   comps: number;
   time: 'off' | 'derive' | 'paired' | 'index' | number;
   format: FormatOption;
+  zipHalf: ZipHalf | null;
 }
 
 class UsageError extends Error {}
 
 export function parseValueArgs(args: readonly string[]): ValueArgs {
-  const out: ValueArgs = { listings: '', subjects: [], subjectsFile: null, backtest: false, from: null, to: null, rates: 'market', comps: 8, time: 'off', format: 'auto' };
+  const out: ValueArgs = { listings: '', subjects: [], subjectsFile: null, backtest: false, from: null, to: null, rates: 'market', comps: 8, time: 'off', format: 'auto', zipHalf: null };
   let timeGiven = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -80,6 +85,12 @@ export function parseValueArgs(args: readonly string[]): ValueArgs {
         else throw new UsageError(`--time must be off, index, paired, derive or a monthly rate such as 0.005, not '${value}'.`);
         break;
       }
+      case '--zips': {
+        const value = next().toLowerCase();
+        if (value !== 'even' && value !== 'odd') throw new UsageError(`--zips must be even or odd, not '${value}'.`);
+        out.zipHalf = value;
+        break;
+      }
       case '--format': {
         const value = next().toLowerCase();
         if (value !== 'recolorado' && value !== 'ppar' && value !== 'auto') throw new UsageError(`--format must be recolorado, ppar or auto, not '${value}'.`);
@@ -98,6 +109,7 @@ export function parseValueArgs(args: readonly string[]): ValueArgs {
   if (!timeGiven && out.backtest && out.rates === 'market') out.time = 'index';
   const period = out.from != null || out.to != null;
   if (period && !out.backtest) throw new UsageError('--from/--to choose back-test subjects; add --backtest.');
+  if (out.zipHalf != null && !out.backtest) throw new UsageError('--zips chooses back-test subjects; add --backtest.');
   if (!out.subjects.length && !out.subjectsFile && !period) throw new UsageError('Give --subject ID, --subjects-file FILE or (with --backtest) --from/--to.');
   return out;
 }
@@ -171,6 +183,7 @@ export async function run(args: string[]): Promise<number> {
       subjectIds,
       from: options.from ?? undefined,
       to: options.to ?? undefined,
+      zipHalf: options.zipHalf ?? undefined,
       useMarketRates: options.rates === 'market',
     });
     const ms = performance.now() - valuing;
@@ -184,12 +197,8 @@ export async function run(args: string[]): Promise<number> {
       }
       write({ subject: r.subjectId, value: r.value, low: r.low, high: r.high, comps: r.comps });
     }
-    const e = summary.engine;
-    const b = summary.baseline;
     process.stderr.write(
-      `cma value --backtest: ${summary.subjects} subjects, ${e.valued} valued in ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, summary.subjects)).toFixed(2)} ms each; CPU ${cpuSeconds.toFixed(1)} s)\n` +
-        `  engine   MdAPE ${e.mdape.toFixed(2)}%  within 5% ${e.within5.toFixed(1)}%  within 10% ${e.within10.toFixed(1)}%  price inside range ${summary.insideRange.toFixed(1)}%\n` +
-        `  baseline MdAPE ${b.mdape.toFixed(2)}%  within 5% ${b.within5.toFixed(1)}%  within 10% ${b.within10.toFixed(1)}%  (median $/sq ft of the 5 nearest similar-size earlier sales)\n`,
+      `cma value --backtest: ${summary.subjects} subjects${options.zipHalf ? ` (zip codes ending in an ${options.zipHalf} digit)` : ''}, ${summary.engine.valued} valued in ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, summary.subjects)).toFixed(2)} ms each; CPU ${cpuSeconds.toFixed(1)} s)\n${formatBacktestSummary(summary)}`,
     );
     return failures ? 1 : 0;
   }
@@ -208,4 +217,16 @@ export async function run(args: string[]): Promise<number> {
     }
   }
   return failures ? 1 : 0;
+}
+
+/** The back-test's figures as printed by `cma value --backtest` and the bench: accuracy, bias and the range's honesty. */
+export function formatBacktestSummary(summary: BacktestSummary): string {
+  const pct = (v: number) => `${v.toFixed(1)}%`;
+  const line = (name: string, a: BacktestSummary['engine']) =>
+    `  ${name} MdAPE ${a.mdape.toFixed(2)}%  within 5% ${pct(a.within5)}  within 10% ${pct(a.within10)}  within 20% ${pct(a.within20)}  mean signed error ${a.meanSignedError >= 0 ? '+' : ''}${a.meanSignedError.toFixed(2)}%`;
+  return (
+    `${line('engine  ', summary.engine)}\n` +
+    `  range    sale price inside the stated range ${pct(summary.insideRange)}  median range width ±${summary.medianRangeHalfWidth.toFixed(1)}% of the value\n` +
+    `${line('baseline', summary.baseline)}  (median $/sq ft of the 5 nearest similar-size earlier sales)\n`
+  );
 }
