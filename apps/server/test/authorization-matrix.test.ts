@@ -33,6 +33,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/store-business-detail': 'session',
   'POST /api/change-password': 'session',
   'POST /api/change-email': 'session',
+  'GET /api/brand-kit': 'session',
+  'POST /api/brand-kit': 'session',
   'POST /api/test-billing/tokens': 'session',
   'POST /api/create-subscription': 'session',
   'GET /api/subscription-details': 'session',
@@ -65,6 +67,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/report-links': 'subscriber',
   'DELETE /api/report-links/:token': 'subscriber',
   'PATCH /api/report-links/:token': 'subscriber',
+  'PUT /api/report-default-pages': 'subscriber',
 };
 
 const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/public/api/') || url === '/healthz' || url === '/readyz';

@@ -11,3 +11,4 @@ export * from './report';
 export * from './contact';
 export * from './landing';
 export * from './report-links';
+export * from './brand-kit';

@@ -14,8 +14,6 @@ Sincerely,
 
 /** The placeholders a template may use, for the editor's hint. */
 export const COVER_LETTER_PLACEHOLDERS = ['{client}', '{address}', '{agent}'] as const;
-/** Longest letter a report prints (one page of 10 pt text). */
-export const COVER_LETTER_MAX_LENGTH = 4000;
 
 export interface CoverLetterValues {
   client: string;

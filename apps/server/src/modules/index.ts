@@ -11,6 +11,7 @@ import { reportRoutes } from './report/report.routes';
 import { reportLinksRoutes } from './report-links/report-links.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { landingRoutes } from './landing/landing.routes';
+import { brandKitRoutes } from './brand-kit/brand-kit.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, contactRoutes, landingRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, contactRoutes, landingRoutes, brandKitRoutes];

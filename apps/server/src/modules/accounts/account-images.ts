@@ -3,6 +3,10 @@ import { ValidationError } from '../../http/errors';
 import { sniffImageType } from '../../http/uploads';
 import { reencodeImage, type ReencodedImage } from '../../shared/reencode-image';
 
+export const PROFILE_IMAGE_MAX_SIDE = 512;
+/** Business and brokerage logos. */
+export const LOGO_MAX_SIDE = 800;
+
 /**
  * Checks and re-encodes an uploaded picture: only PNG/JPEG/WebP by content, at most 5 MB, then re-encoded
  * (no metadata, nothing appended) to fit `maxSide`.

@@ -20,7 +20,7 @@ import { isCommonPassword } from './common-passwords';
 import { passwordResetEmail, signInDetailsChangedEmail } from '../mail/mail.templates';
 import type { AuthenticatedSession } from '../auth/auth.service';
 import { isUniqueViolation, type AccountsRepository, type BusinessFields, type BusinessRow, type SubscriptionRow, type UserRow } from './accounts.repository';
-import { processAccountImage, toDataUrl } from './account-images';
+import { LOGO_MAX_SIDE, PROFILE_IMAGE_MAX_SIDE, processAccountImage, toDataUrl } from './account-images';
 import { BoundedCache } from '../../shared/bounded-cache';
 
 /**
@@ -44,8 +44,6 @@ function refuseCommonPassword(password: string): void {
 }
 const loginThrottleKey = (email: string, clientAddress: string) => hashToken(`${email.trim().toLowerCase()}|${clientAddress}`);
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const PROFILE_IMAGE_MAX_SIDE = 512;
-export const LOGO_MAX_SIDE = 800;
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): ~85 ms per hash on the shared 2-core dev machine.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

@@ -11,6 +11,14 @@ export interface AgentProfile {
   address: string | null;
   logo_key: string | null;
   profile_image_key: string | null;
+  /** The brand kit (business_details and brand_kits); null/'' when never set. */
+  license_number: string | null;
+  brand_colour: string | null;
+  tagline: string | null;
+  bio: string | null;
+  cover_letter_template: string | null;
+  brokerage_logo_key: string | null;
+  default_pages: unknown;
 }
 
 export function createReportRepository(database: Database) {
@@ -19,8 +27,9 @@ export function createReportRepository(database: Database) {
     async agentProfile(userId: string): Promise<AgentProfile | undefined> {
       const [row] = await database.query<AgentProfile>(
         `select u.name, u.email, b.agent_name, b.business_name, coalesce(nullif(b.phone, ''), u.phone) as phone,
-                b.email as business_email, b.website, b.address, b.logo_key, u.profile_image_key
-         from users u left join business_details b on b.user_id = u.id where u.id = $1`,
+                b.email as business_email, b.website, b.address, b.logo_key, u.profile_image_key, b.license_number,
+                k.brand_colour, k.tagline, k.bio, k.cover_letter_template, k.brokerage_logo_key, k.default_pages
+         from users u left join business_details b on b.user_id = u.id left join brand_kits k on k.user_id = u.id where u.id = $1`,
         [userId],
       );
       return row;

@@ -135,6 +135,7 @@ export function createReportService(deps: Deps) {
       }
       state = { ...migrated, ...withStoredPhotos(migrated, photos) } as unknown as Record<string, unknown>;
     }
+    const headshot = await dataUrlOf(profile.profile_image_key);
     let input: ReportDocumentInput;
     try {
       input = buildReportInput(state, {
@@ -147,7 +148,15 @@ export function createReportService(deps: Deps) {
           businessName: profile.business_name ?? '',
           businessAddress: profile.address ?? '',
           businessWebsite: profile.website ?? '',
+          licenceNumber: profile.license_number ?? '',
+          tagline: profile.tagline ?? '',
+          bio: profile.bio ?? '',
+          headshot,
+          brokerageLogo: await dataUrlOf(profile.brokerage_logo_key),
         },
+        brandColour: profile.brand_colour,
+        coverLetterTemplate: profile.cover_letter_template,
+        defaultPages: profile.default_pages ?? undefined,
       });
     } catch (error) {
       if (error instanceof ReportLimitError) throw new ValidationError({ [`state.${error.field}`]: [error.message] });
@@ -155,7 +164,7 @@ export function createReportService(deps: Deps) {
       throw error;
     }
     if (options.streetMap ?? true) input.mapImage = await deps.maps.forReport(input);
-    return { input, profile, headshot: await dataUrlOf(profile.profile_image_key) };
+    return { input, profile, headshot };
   }
 
   /**

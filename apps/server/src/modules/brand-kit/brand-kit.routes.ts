@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_IMAGE_MAX_BYTES, ACCOUNT_IMAGE_TOO_LARGE_MESSAGE, brandKitResponse, storeBrandKitFields, storeDefaultPagesRequest } from '@cma/contracts';
+import { ok } from '../../http/envelope';
+import { authenticate, currentUserId, requireSubscriber } from '../../http/auth';
+import { ValidationError } from '../../http/errors';
+import { readUploadForm, readUploadedFile } from '../../http/uploads';
+import { createBrandKitRepository } from './brand-kit.repository';
+import { createBrandKitService } from './brand-kit.service';
+import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
+
+export const brandKitRoutes: FastifyPluginAsyncZod = async (app) => {
+  const customPages = createCustomPagesRepository(app.ctx.database);
+  const service = createBrandKitService(createBrandKitRepository(app.ctx.database), app.ctx, async (userId) => (await customPages.list(userId)).map((p) => p.id));
+  const tags = ['brand-kit'];
+
+  app.get(
+    '/api/brand-kit',
+    { schema: { tags, summary: "The agent's brand kit: colour, tagline, bio, cover letter template, brokerage logo, default pages", security: [{ bearer: [] }], response: { 200: brandKitResponse } }, preHandler: authenticate },
+    async (request) => ok(await service.get(currentUserId(request))),
+  );
+
+  app.post(
+    '/api/brand-kit',
+    {
+      schema: {
+        tags,
+        summary: 'Save the brand kit (multipart; file part `brokerage_logo`, PNG/JPEG/WebP up to 5 MB, re-encoded); fields left out stay',
+        security: [{ bearer: [] }],
+        response: { 200: brandKitResponse },
+      },
+      preHandler: authenticate,
+    },
+    async (request) => {
+      const form = await readUploadForm(request, {
+        fileFields: new Set(['brokerage_logo']),
+        errorField: 'brokerage_logo',
+        maxFileBytes: ACCOUNT_IMAGE_MAX_BYTES,
+        limitMessage: (code) => (code === 'FST_REQ_FILE_TOO_LARGE' ? ACCOUNT_IMAGE_TOO_LARGE_MESSAGE : undefined),
+      });
+      const file = form.files.at(-1);
+      if (file?.truncated) throw new ValidationError({ brokerage_logo: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
+      const parsed = storeBrandKitFields.safeParse(form.fields);
+      if (!parsed.success) {
+        const fields: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+        throw new ValidationError(fields);
+      }
+      const { remove_brokerage_logo, ...fields } = parsed.data;
+      const kit = await service.store(currentUserId(request), fields, {
+        bytes: file ? await readUploadedFile(file) : undefined,
+        remove: remove_brokerage_logo === '1' || remove_brokerage_logo === 'true',
+      });
+      return ok(kit, 'Brand kit saved.');
+    },
+  );
+
+  app.put(
+    '/api/report-default-pages',
+    {
+      onRequest: requireSubscriber,
+      schema: { tags, summary: 'The page choice every new report starts from ("Save as my default" on /report)', security: [{ bearer: [] }], body: storeDefaultPagesRequest, response: { 200: brandKitResponse } },
+    },
+    async (request) => ok(await service.storeDefaultPages(currentUserId(request), request.body.pages), 'These pages are now your default for new reports.'),
+  );
+};
