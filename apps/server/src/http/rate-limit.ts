@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { RateLimitedError } from './errors';
 
 // Fixed-window counters in the database, so every app instance shares them (DESIGN.md §2).
+
+const LEGACY_COUNTER_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 export function createRateLimiter(database: Database, now: () => Date) {
   return {
     /** Counts one hit on each key; throws RateLimitedError when any key is over its limit. */
@@ -11,17 +14,26 @@ export function createRateLimiter(database: Database, now: () => Date) {
       const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
       for (const key of keys) {
         const rows = await database.query<{ count: number }>(
-          `insert into rate_limit_counters(key, window_start, count) values ($1, $2, 1)
+          `insert into rate_limit_counters(key, window_start, count, expires_at) values ($1, $2, 1, $3)
            on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
            returning count`,
-          [key, windowStart],
+          [key, windowStart, new Date(windowStart.getTime() + windowMs)],
         );
         if ((rows[0]?.count ?? 0) > limit) throw new RateLimitedError((windowStart.getTime() + windowMs - at) / 1000);
       }
     },
-    /** Drops finished windows; run by a periodic job. */
-    async prune(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
-      await database.query('delete from rate_limit_counters where window_start < $1', [new Date(now().getTime() - olderThanMs)]);
+    /**
+     * Deletes the counters whose window is over (run by the throttle prune job); counters written before their end was
+     * stored (migration 2100) go once they are a day old, longer than any window. Returns how many went.
+     */
+    async prune(): Promise<number> {
+      const at = now();
+      const rows = await database.query<{ deleted: number }>(
+        `with gone as (delete from rate_limit_counters where expires_at <= $1 or (expires_at is null and window_start < $2) returning 1)
+         select count(*)::int as deleted from gone`,
+        [at, new Date(at.getTime() - LEGACY_COUNTER_LIFETIME_MS)],
+      );
+      return rows[0]?.deleted ?? 0;
     },
   };
 }

@@ -80,6 +80,8 @@ export const rateLimitCounters = pgTable(
     key: text('key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
+    /** The end of the window (migration 2100); the prune job deletes the row after it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

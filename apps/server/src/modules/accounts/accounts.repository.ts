@@ -94,6 +94,15 @@ export function createAccountsRepository(database: Database) {
     async blockLogin(keyHash: string, until: Date): Promise<void> {
       await database.query('update login_throttles set blocked_until = greatest(blocked_until, $2) where key_hash = $1', [keyHash, until]);
     },
+    /** Deletes the pairs quiet since `forgetBefore` and no longer held back (their count would start again anyway). */
+    async pruneLoginThrottles(forgetBefore: Date, now: Date): Promise<number> {
+      const rows = await database.query<{ deleted: number }>(
+        `with gone as (delete from login_throttles where updated_at < $1 and (blocked_until is null or blocked_until <= $2) returning 1)
+         select count(*)::int as deleted from gone`,
+        [forgetBefore, now],
+      );
+      return rows[0]?.deleted ?? 0;
+    },
     async clearLoginFailures(keyHash: string): Promise<void> {
       await database.query('delete from login_throttles where key_hash = $1', [keyHash]);
     },

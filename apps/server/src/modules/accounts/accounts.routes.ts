@@ -33,6 +33,7 @@ import { readUploadForm, readUploadedFile } from '../../http/uploads';
 import { hashToken } from '../auth/auth.service';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService } from './accounts.service';
+import { registerThrottlePrune } from './throttle-prune';
 
 const MINUTE = 60_000;
 /** Per client IP and per account; counters live in the database so every instance shares them. */
@@ -78,7 +79,9 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accounts = createAccountsService(createAccountsRepository(app.ctx.database), app.ctx);
+  const repository = createAccountsRepository(app.ctx.database);
+  const accounts = createAccountsService(repository, app.ctx);
+  registerThrottlePrune(app.ctx, repository);
   const tags = ['accounts'];
   const L = ACCOUNT_RATE_LIMITS;
 

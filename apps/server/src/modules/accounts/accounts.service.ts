@@ -31,8 +31,8 @@ import { BoundedCache } from '../../shared/bounded-cache';
 export const FREE_LOGIN_FAILURES = 5;
 export const FIRST_LOGIN_DELAY_MS = 2_000;
 export const MAX_LOGIN_DELAY_MS = 15 * 60 * 1000;
-/** A pair with no wrong password for this long starts again from zero. */
-const LOGIN_FAILURES_FORGOTTEN_MS = 24 * 60 * 60 * 1000;
+/** A pair with no wrong password for this long starts again from zero (and the prune job deletes it). */
+export const LOGIN_FAILURES_FORGOTTEN_MS = 24 * 60 * 60 * 1000;
 
 /** How long a pair waits after its nth wrong password in a row. */
 export function loginDelayMs(failures: number): number {
