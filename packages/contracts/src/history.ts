@@ -151,7 +151,9 @@ export type RenameHistoryRequest = z.infer<typeof renameHistoryRequest>;
 export const renameHistoryResponse = envelope(historyListItem);
 
 /** DELETE /api/history/{id}: hidden at once (its live links stop working); undoable for HISTORY_UNDO_GRACE_SECONDS. */
-export const deleteHistoryResponse = envelope(z.object({ id: z.number().int(), deleted_at: z.string(), undo_until: z.string() }));
+export const deleteHistoryResult = z.object({ id: z.number().int(), deleted_at: z.string(), undo_until: z.string() });
+export type DeleteHistoryResult = z.infer<typeof deleteHistoryResult>;
+export const deleteHistoryResponse = envelope(deleteHistoryResult);
 
 /** POST /api/history/{id}/undo-delete: the entry (and its links) back, while the undo is open. */
 export const undoDeleteHistoryResponse = envelope(historyListItem);

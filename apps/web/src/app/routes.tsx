@@ -25,6 +25,7 @@ const FaqsPage = lazyPage(() => import('../features/cma/pages/FaqsPage'));
 const ReviewPage = lazyPage(() => import('../features/cma/pages/ReviewPage'));
 const ReportPage = lazyPage(() => import('../features/report/pages/ReportPage'));
 const EditProfilePage = lazyPage(() => import('./composed/EditProfileWithBilling')); // accounts page + billing's subscription section
+const HistoryPage = lazyPage(() => import('./composed/HistoryWithReport')); // history's page + the report feature's open and duplicate
 const ConfirmSubjectPage = lazyPage(() => import('../features/cma/pages/ConfirmSubjectPage'));
 const ComparePage = lazyPage(() => import('../features/cma/pages/ComparePage'));
 const AddOnComparablePage = lazyPage(() => import('../features/cma/pages/AddOnComparablePage'));
@@ -66,6 +67,7 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/confirm-subject', Page: ConfirmSubjectPage },
   { path: '/compare', Page: ComparePage },
   { path: '/addoncomparable', Page: AddOnComparablePage },
+  { path: '/history', Page: HistoryPage }, // issue 18: the saved reports an agent works with (beyond spec §2's list)
 ];
 
 /** Loads the chunk of the page at `pathname`, so the first render shows the page rather than a loader. */

@@ -6,14 +6,19 @@ const HASH_WAIT_MS = 3000;
 /**
  * Every navigation scrolls to the top (spec §2), not the page load itself; a navigation with a hash (FAQ → /#faq) scrolls to that
  * section instead, waiting for the lazy page to render it. Focus moves to <main> for screen-reader users.
+ * A change of the query alone (a search box, a pager) is the page's own business: it keeps focus where the page puts it.
  */
 export function ScrollManager() {
   const location = useLocation();
   const firstRender = useRef(true);
+  const last = useRef({ pathname: location.pathname, search: location.search });
 
   useEffect(() => {
     const isFirst = firstRender.current;
     firstRender.current = false;
+    const queryOnly = last.current.pathname === location.pathname && last.current.search !== location.search && !location.hash;
+    last.current = { pathname: location.pathname, search: location.search };
+    if (queryOnly && !isFirst) return;
     const id = decodeURIComponent(location.hash.replace(/^#/, ''));
     if (!id) {
       // On the first render the browser owns the position (top on a fresh load, restored on reload), and a visitor may
@@ -36,7 +41,7 @@ export function ScrollManager() {
     };
     scrollToTarget();
     return () => cancelAnimationFrame(frame);
-  }, [location.key, location.pathname, location.hash]);
+  }, [location.key, location.pathname, location.search, location.hash]);
 
   return null;
 }

@@ -123,6 +123,7 @@ export function MemberHeader() {
       <ul className="nav-links">
         <li><NavLink to="/home" className={navLinkClass}>Home</NavLink></li>
         <li><Suspense fallback={historyMenuPlaceholder}><HistoryMenu /></Suspense></li>
+        <li><NavLink to="/history" className={navLinkClass}>Saved reports</NavLink></li>
         <li><NavLink to="/change-default-values" className={navLinkClass}>Change default values</NavLink></li>
         <li><NavLink to="/faqs" className={navLinkClass}>FAQS</NavLink></li>
       </ul>

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { notify } from '../../shared/toast';
 import { reportApi } from './api/reportApi';
 import { restoreReport, updateReport } from './store/reportSlice';
-import { restoredFieldsOf } from './store/savedState';
+import { newReportId, restoredFieldsOf } from './store/savedState';
 
 /** data.error of a failed call, when the server sent one (spec §8: adjustment values failure shows it). */
 function errorOf(error: unknown): string | undefined {
@@ -22,8 +22,10 @@ function messageOf(error: unknown): string | undefined {
  * Opens a saved report the way spec §4 says, from the HISTORY menu or the home page: the user's adjustment values are
  * reloaded first (the saved report is fetched whole meanwhile), then every report field is overwritten, then the agent
  * goes to /confirm-subject (the history page opens the report step instead). `restore` resolves to whether the report was opened.
+ * As a copy (duplicate), the report gets a new id and no history entry: nothing is written until the agent saves it,
+ * and saving adds a new entry rather than updating the original.
  */
-export function useRestoreSavedReport(destination = '/confirm-subject'): { restore(id: number): Promise<boolean>; restoring: boolean } {
+export function useRestoreSavedReport(destination = '/confirm-subject', as: 'original' | 'copy' = 'original'): { restore(id: number): Promise<boolean>; restoring: boolean } {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [restoring, setRestoring] = useState(false);
@@ -46,16 +48,18 @@ export function useRestoreSavedReport(destination = '/confirm-subject'): { resto
         const valuesMessage = values.error ? errorOf(values.error) : undefined;
         if (valuesMessage) notify('error', valuesMessage);
         dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
-        dispatch(restoreReport(restored.fields));
+        const copy = as === 'copy';
+        const fields = copy ? { ...restored.fields, report_data: { ...(restored.fields.report_data ?? {}), reportId: newReportId() } } : restored.fields;
+        dispatch(restoreReport(fields));
         // The entry's id rides along, so /report lists this entry's links and saving updates this entry.
-        dispatch(updateReport({ pdfColor: restored.pdfColor, historyEntryId: id }));
+        dispatch(updateReport({ pdfColor: restored.pdfColor, historyEntryId: copy ? null : id }));
         navigate(destination);
         return true;
       } finally {
         setRestoring(false);
       }
     },
-    [dispatch, navigate, destination],
+    [dispatch, navigate, destination, as],
   );
   return { restore, restoring };
 }
