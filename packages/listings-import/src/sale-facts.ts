@@ -1,6 +1,6 @@
 // PropertyRecord → the valuation engine's SaleFacts: numbers or null, ISO dates, never 'Not Available'.
 
-import type { SaleFacts } from '@cma/valuation';
+import { readListingFacts, type SaleFacts } from '@cma/valuation';
 import type { NumberOrNA, PropertyRecord } from './property-record';
 import { NOT_AVAILABLE, usDateToIso } from './values';
 
@@ -11,6 +11,16 @@ const textOrNull = (value: string | undefined): string | null =>
 
 export function toSaleFacts(record: PropertyRecord): SaleFacts {
   const closeDate = textOrNull(record['Close Date']);
+  const isoClose = closeDate ? usDateToIso(closeDate) : null;
+  const yearBuilt = numberOrNull(record['Year Built']);
+  const read = readListingFacts({
+    remarks: textOrNull(record['Public-Remarks']),
+    condition: textOrNull(record['Property Condition']),
+    propertyType: textOrNull(record['Property Type']),
+    propertySubType: textOrNull(record['Property Sub Type']),
+    yearBuilt,
+    closeDate: isoClose,
+  });
   return {
     id: textOrNull(record['Listing Id']) ?? record.uuid,
     // The full address with unit, so two condos in one building are not taken for a repeat sale.
@@ -18,13 +28,13 @@ export function toSaleFacts(record: PropertyRecord): SaleFacts {
     subdivision: textOrNull(record.Neighborhood),
     postalCode: textOrNull(record['Postal Code']),
     status: textOrNull(record.MLS),
-    closeDate: closeDate ? usDateToIso(closeDate) : null,
+    closeDate: isoClose,
     netSalesPrice: numberOrNull(record['Net Sales Price']),
     listPrice: numberOrNull(record['List Price']),
     latitude: numberOrNull(record.Latitude),
     longitude: numberOrNull(record.Longitude),
     levels: textOrNull(record.Levels),
-    yearBuilt: numberOrNull(record['Year Built']),
+    yearBuilt,
     lotSizeSqft: numberOrNull(record['Lot Size']),
     aboveGradeFinishedArea: numberOrNull(record['Above Grade Finished Area']),
     belowGradeTotalArea: numberOrNull(record['Below Grade Total Area']),
@@ -36,5 +46,10 @@ export function toSaleFacts(record: PropertyRecord): SaleFacts {
     bathsHalfAndQuarter: numberOrNull(record['1/4 and 1/2 Bathrooms']),
     // What the agent ticked for this home as the subject overrides what was read from the MLS text.
     additionalFacts: { ...record.selectedAdditionalInfo, ...record.subjectAdditionalInfo },
+    // Read from the export; the agent confirms or edits them on the subject and each comparable.
+    quality: read.quality?.value ?? null,
+    condition: read.condition?.value ?? null,
+    propertyType: read.propertyType?.value ?? null,
+    saleType: read.saleType?.value ?? null,
   };
 }

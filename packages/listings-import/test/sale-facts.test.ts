@@ -9,13 +9,20 @@ describe('toSaleFacts', () => {
     const text = `${HEADER}\n77,Closed,5,Oak,Denver,CO,80203,Wash Park,2 Story,1925,0.25,1500,800,600,1,2,4,2,1,1,"$600,000","$10,000",2024-03-05,615000,39.7,-104.97,"Walk-Out Access, Finished",Evaporative Cooler\n78,Active,6,Oak,Denver,CO,80203,,,,,,,,,,,,,,,,,,,,,`;
     const [sold, active] = parseListingsCsv(text).records;
     expect(toSaleFacts(sold!)).toEqual({
-      id: '77', streetAddress: '5 Oak, Denver, CO 80203', subdivision: 'Wash Park', status: 'Closed', closeDate: '2024-03-05',
+      id: '77', streetAddress: '5 Oak, Denver, CO 80203', subdivision: 'Wash Park', postalCode: '80203', status: 'Closed', closeDate: '2024-03-05',
       netSalesPrice: 590_000, listPrice: 615_000, latitude: 39.7, longitude: -104.97, levels: 'Two', yearBuilt: 1925, lotSizeSqft: 10_890,
       aboveGradeFinishedArea: 1500, belowGradeTotalArea: 800, belowGradeFinishedArea: 600, fireplaces: 1, garageSpaces: 2, bedrooms: 4,
       bathsFullAndThreeQuarter: 3, bathsHalfAndQuarter: 1, additionalFacts: { 'Basement Type': 'Walkout', 'Heating/Cooling': 'Evaporative' },
+      quality: null, condition: null, propertyType: null, saleType: null,
     });
     const facts = toSaleFacts(active!);
     expect(facts).toMatchObject({ id: '78', status: 'Active', closeDate: null, netSalesPrice: null, yearBuilt: null, subdivision: null, additionalFacts: {} });
+  });
+
+  it('reads quality, condition, property type and sale type from the columns and remarks', () => {
+    const header = 'Listing ID,Street Number,Street Name,Close Price,Close Date,Year Built,Property Condition,Property Sub Type,Public Remarks';
+    const [home] = parseListingsCsv(`${header}\n9,1,Elm St,500000,2015-03-01,1950,Very Good,Townhouse,"Grade 9 home. Short sale, lender approval needed."\n`).records;
+    expect(toSaleFacts(home!)).toMatchObject({ quality: 2, condition: 2, propertyType: 'townhouse', saleType: 'short-sale' });
   });
 
   it('uses the uuid when there is no listing id, and the subject ticks win', () => {

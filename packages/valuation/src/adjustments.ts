@@ -13,6 +13,7 @@ import {
   type TierLabel,
 } from './defaults';
 import { formatAmount, formatNumber, formatPercent, formatRate, formatSignedAmount } from './format';
+import { ORDERED_FACTS, type OrderedFact } from './listing-facts';
 import { ADDITIONAL_FACT_SCALES, type AdditionalFactGroup, type SaleFacts } from './types';
 
 export type RiskColour = 'green' | 'amber' | 'red';
@@ -159,6 +160,14 @@ export function adjustComparable(
     const line = featureLine(subject, comparable, feature, style, tier, effects, comparableSettings.overrides?.[style], settings.explain !== false);
     if (line == null) continue;
     lines.push(!useAdjustments || disabled.has(style) ? { ...line, amount: 0, status: 'disabled', explanation: `${line.label}: not adjusted (${useAdjustments ? 'category switched off' : 'adjustments switched off for this comparable'}).` } : line);
+  }
+
+  // Quality and condition (UAD steps) are adjusted when the market measured a rate per step for this tier.
+  for (const fact of ORDERED_FACTS) {
+    const rate = marketRateFor(settings, fact.style, tier);
+    if (rate == null && comparableSettings.overrides?.[fact.style] == null) continue;
+    const line = orderedFactLine(subject, comparable, fact, tier, rate, comparableSettings.overrides?.[fact.style], settings.explain !== false);
+    lines.push(!useAdjustments || disabled.has(fact.style) ? { ...line, amount: 0, status: 'disabled', explanation: `${line.label}: not adjusted (${useAdjustments ? 'category switched off' : 'adjustments switched off for this comparable'}).` } : line);
   }
 
   if (settings.timeAdjustment) {
@@ -313,6 +322,36 @@ function featureLine(subject: SaleFacts, comparable: SaleFacts, feature: string,
     amount,
     status: 'applied',
     explanation: withText ? `${feature}: subject '${s}' (${formatSignedAmount(se)}) vs comparable '${c}' (${formatSignedAmount(ce)}), market-derived for tier '${TIER_LABELS[tier]}' = ${formatSignedAmount(amount)}.` : '',
+  };
+}
+
+function orderedFactLine(subject: SaleFacts, comparable: SaleFacts, fact: OrderedFact, tier: Tier, rate: number | null, override: CellOverride | undefined, withText: boolean): AdjustmentLine {
+  const s = fact.read(subject);
+  const c = fact.read(comparable);
+  const base = { style: fact.style, label: fact.label, subjectValue: s == null ? NOT_AVAILABLE : fact.display(s), comparableValue: c == null ? NOT_AVAILABLE : fact.display(c) };
+  const difference = s != null && c != null ? s - c : null;
+  if (override?.amount != null && Number.isFinite(override.amount)) {
+    return { ...base, difference, rate: null, rateSource: 'amount', amount: override.amount, status: 'overridden', explanation: withText ? `${fact.label}: ${formatSignedAmount(override.amount)} entered by the agent.` : '' };
+  }
+  const agentRate = override?.rate != null && Number.isFinite(override.rate) ? override.rate : null;
+  const used = agentRate ?? rate;
+  if (difference == null || used == null) {
+    const which = s == null && c == null ? 'subject and comparable' : s == null ? 'subject' : 'comparable';
+    return { ...base, difference, rate: used, rateSource: null, amount: 0, status: 'unknown', explanation: withText ? `${fact.label}: not adjusted, unknown for the ${which}.` : '' };
+  }
+  if (difference === 0) return { ...base, difference, rate: used, rateSource: agentRate != null ? 'override' : 'market', amount: 0, status: 'no-difference', explanation: withText ? `${fact.label}: same as the subject (${base.subjectValue}), no adjustment.` : '' };
+  const amount = difference * used;
+  const steps = Math.abs(difference);
+  return {
+    ...base,
+    difference,
+    rate: used,
+    rateSource: agentRate != null ? 'override' : 'market',
+    amount,
+    status: 'applied',
+    explanation: withText
+      ? `${fact.label}: subject ${base.subjectValue} vs comparable ${base.comparableValue}, ${difference > 0 ? 'better' : 'worse'} by ${steps} step${steps === 1 ? '' : 's'} × ${formatRate(round2(used))} per step (${agentRate != null ? 'entered by the agent' : `market-derived, tier '${TIER_LABELS[tier]}'`}) = ${formatSignedAmount(amount)}.`
+      : '',
   };
 }
 

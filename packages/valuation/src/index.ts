@@ -13,5 +13,6 @@ export * from './time-trend';
 export * from './value';
 export * from './backtest';
 export * from './suggested-facts';
+export * from './listing-facts';
 export * from './market-stats';
 export * from './net-sheet';

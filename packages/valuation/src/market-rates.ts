@@ -6,6 +6,7 @@ import { CATEGORIES, TIER_LABELS, ordinalStep, tierOf, type CategoryDefinition, 
 import { formatPercent, formatRate } from './format';
 import { CandidatePool, distanceMiles } from './selection';
 import { correlation, huberRegression, median } from './statistics';
+import { ORDERED_FACTS } from './listing-facts';
 import { discoverTextFeatures, type TextFeature } from './text-features';
 import type { SaleFacts } from './types';
 import type { FeatureEffectsTable } from './adjustments';
@@ -95,11 +96,15 @@ interface Feature {
 
 const MONTH_MS = 30.4375 * 86_400_000;
 
-const FEATURES: Feature[] = CATEGORIES.map((c: CategoryDefinition): Feature => {
-  const rule = c.rule;
-  if (rule.kind === 'ordinal') return { style: c.style, label: c.label, read: (f) => ordinalStep(rule.group, f.additionalFacts?.[rule.group] ?? null) };
-  return { style: c.style, label: c.label, read: rule.read };
-});
+const FEATURES: Feature[] = [
+  ...CATEGORIES.map((c: CategoryDefinition): Feature => {
+    const rule = c.rule;
+    if (rule.kind === 'ordinal') return { style: c.style, label: c.label, read: (f) => ordinalStep(rule.group, f.additionalFacts?.[rule.group] ?? null) };
+    return { style: c.style, label: c.label, read: rule.read };
+  }),
+  // Quality and condition steps (UAD), measured like any category: dollars per step.
+  ...ORDERED_FACTS.map((o): Feature => ({ style: o.style, label: o.label, read: o.read })),
+];
 
 /**
  * Per-tier rates for every category the loaded sales can support, each with its standard error, a

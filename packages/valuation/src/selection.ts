@@ -1,6 +1,7 @@
 // Comparable selection: filter candidate sales the way an agent would, widen step by step when too few,
 // and rank by similarity to the subject with the reasons for each pick (DESIGN.md §1.4).
 import { formatNumber } from './format';
+import { SALE_TYPE_LABELS, type NonMarketSaleType } from './listing-facts';
 import type { SaleFacts } from './types';
 
 export interface SelectionStep {
@@ -44,6 +45,12 @@ export interface SimilarityWeights {
   lot: number;
   /** Subtracted when in the same subdivision. */
   sameSubdivision: number;
+  /** Per UAD quality step of difference. */
+  quality: number;
+  /** Added once when quality differs by more than one step: same or adjacent quality comes first. */
+  qualityBeyondAdjacent: number;
+  /** Per UAD condition step of difference. */
+  condition: number;
 }
 
 export const DEFAULT_SIMILARITY_WEIGHTS: Readonly<SimilarityWeights> = {
@@ -57,6 +64,9 @@ export const DEFAULT_SIMILARITY_WEIGHTS: Readonly<SimilarityWeights> = {
   levels: 0.15,
   lot: 0.15,
   sameSubdivision: 0.2,
+  quality: 0.3,
+  qualityBeyondAdjacent: 1,
+  condition: 0.15,
 };
 
 export interface SelectionOptions {
@@ -73,6 +83,16 @@ export interface SelectionOptions {
   /** Leave out sales at this street address (the subject's own earlier sales). */
   excludeStreetAddress?: string | null;
   excludeIds?: ReadonlySet<string>;
+  /** Also use sales of another property type (single-family, townhouse, condominium, multi-unit). Default false. */
+  mixPropertyTypes?: boolean;
+  /** Also use non-market sales (short sale, foreclosure, estate …). Default false: they are left out and listed. */
+  includeNonMarketSales?: boolean;
+}
+
+export interface LeftOutSale {
+  facts: SaleFacts;
+  /** Why it is not a comparable, in the agent's words: "short sale (Remarks: “Short sale, lender approval…”)". */
+  reason: string;
 }
 
 export interface ComparablePick {
@@ -93,6 +113,8 @@ export interface Selection {
   matched: number;
   /** One line per widening, for the agent. */
   notes: string[];
+  /** Sales that passed the filters but are left out (non-market sales), nearest first. */
+  leftOut: LeftOutSale[];
 }
 
 const MILES_PER_DEGREE_LAT = 69.05;
@@ -222,16 +244,19 @@ export function selectComparables(subject: SaleFacts, candidates: readonly SaleF
     if (sale.id === subject.id) return false;
     if (excludedAddress != null && pool.address[i] === excludedAddress) return false;
     if (options.excludeIds?.has(sale.id)) return false;
+    if (!options.mixPropertyTypes && subject.propertyType && sale.propertyType && sale.propertyType !== subject.propertyType) return false;
     return true;
   };
 
   let chosen: { index: number; distance: number | null }[] = [];
+  let leftOut: { index: number; distance: number | null }[] = [];
   let usedStep = steps[steps.length - 1];
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s];
     const earliest = asOf - step.months * MONTH_MS;
     const indices = hasLocation && step.miles != null ? pool.near(subject.latitude as number, subject.longitude as number, step.miles) : pool.all();
     const passing: { index: number; distance: number | null }[] = [];
+    const nonMarket: { index: number; distance: number | null }[] = [];
     for (const i of indices) {
       if (pool.time[i] < earliest || !eligible(i)) continue;
       let distance: number | null = null;
@@ -243,9 +268,11 @@ export function selectComparables(subject: SaleFacts, candidates: readonly SaleF
         const area = pool.sales[i].aboveGradeFinishedArea;
         if (area == null || Math.abs(area - subjectArea) > step.sizeTolerance * subjectArea) continue;
       }
-      passing.push({ index: i, distance });
+      if (!options.includeNonMarketSales && pool.sales[i].saleType) nonMarket.push({ index: i, distance });
+      else passing.push({ index: i, distance });
     }
     chosen = passing;
+    leftOut = nonMarket;
     usedStep = step;
     if (passing.length >= minimum) break;
     if (s < steps.length - 1) notes.push(`Only ${passing.length} sale${passing.length === 1 ? '' : 's'} within ${describeStep(step)}; widened to ${describeStep(steps[s + 1])}.`);
@@ -258,7 +285,9 @@ export function selectComparables(subject: SaleFacts, candidates: readonly SaleF
     const months = (asOf - pool.time[index]) / MONTH_MS;
     return { facts, score, distanceMiles: distance, monthsBeforeValuation: months, reasons: pickReasons(subject, facts, distance, months) };
   });
-  return { picks, step: usedStep, asOfDate, matched: chosen.length, notes };
+  leftOut.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
+  const leftOutSales = leftOut.map(({ index }) => ({ facts: pool.sales[index], reason: `${SALE_TYPE_LABELS[pool.sales[index].saleType as NonMarketSaleType]}, not an open-market sale` }));
+  return { picks, step: usedStep, asOfDate, matched: chosen.length, notes, leftOut: leftOutSales };
 }
 
 export function describeStep(step: SelectionStep): string {
@@ -287,6 +316,11 @@ export function similarityScore(subject: SaleFacts, sale: SaleFacts, distance: n
   if (subject.levels && sale.levels && subject.levels !== sale.levels) score += w.levels;
   if (subject.lotSizeSqft && sale.lotSizeSqft && subject.lotSizeSqft > 0 && sale.lotSizeSqft > 0) score += w.lot * Math.abs(Math.log(sale.lotSizeSqft / subject.lotSizeSqft));
   if (subject.subdivision && sale.subdivision && subject.subdivision.trim().toLowerCase() === sale.subdivision.trim().toLowerCase()) score -= w.sameSubdivision;
+  if (subject.quality != null && sale.quality != null) {
+    const steps = Math.abs(subject.quality - sale.quality);
+    score += w.quality * steps + (steps > 1 ? w.qualityBeyondAdjacent : 0);
+  }
+  if (subject.condition != null && sale.condition != null) score += w.condition * Math.abs(subject.condition - sale.condition);
   return score;
 }
 
@@ -310,6 +344,7 @@ function pickReasons(subject: SaleFacts, sale: SaleFacts, distance: number | nul
     const b = fullBaths(subject);
     reasons.push(a === b ? `same bathrooms (${formatNumber(a, 1)})` : `${formatNumber(a, 1)} vs ${formatNumber(b, 1)} bathrooms`);
   }
+  if (subject.quality != null && sale.quality != null) reasons.push(subject.quality === sale.quality ? `same quality (Q${sale.quality})` : `quality Q${sale.quality} vs Q${subject.quality}`);
   if (subject.levels && sale.levels) reasons.push(subject.levels === sale.levels ? `same levels (${sale.levels})` : `levels ${sale.levels} vs ${subject.levels}`);
   if (subject.subdivision && sale.subdivision && subject.subdivision.trim().toLowerCase() === sale.subdivision.trim().toLowerCase()) reasons.push(`same subdivision (${sale.subdivision})`);
   return reasons;

@@ -1,4 +1,5 @@
 // Text facts of an export (View, Waterfront, Property Condition …) usable as market-measured categories.
+import { ORDERED_FACT_COLUMNS } from './listing-facts';
 import type { CandidatePool } from './selection';
 
 export interface TextFeature {
@@ -22,7 +23,7 @@ export function discoverTextFeatures(pool: CandidatePool, usable: (i: number) =>
     if (!usable(i)) continue;
     total++;
     const features = pool.sales[i].features;
-    if (features) for (const name of Object.keys(features)) names.add(name);
+    if (features) for (const name of Object.keys(features)) if (!ORDERED_FACT_COLUMNS.has(name)) names.add(name);
   }
   const found: TextFeature[] = [];
   for (const name of names) {

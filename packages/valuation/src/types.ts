@@ -1,6 +1,8 @@
 // The facts the engine reads about one property. listings-import maps MLS rows to this shape (toSaleFacts);
 // the web app and report read the same type. Unknown facts are null, never guessed.
 
+import type { NonMarketSaleType, PropertyType } from './listing-facts';
+
 export const LEVELS_OPTIONS = ['One', 'Two', 'Three Or More', 'Bi-Level', 'Tri-Level', 'Multi/Split'] as const;
 export type Levels = (typeof LEVELS_OPTIONS)[number];
 
@@ -46,6 +48,14 @@ export interface SaleFacts {
   /** Count of quarter and half bathrooms. */
   bathsHalfAndQuarter: number | null;
   additionalFacts: AdditionalFacts;
+  /** UAD quality step, 1 (Q1, best) to 6 (Q6), as read from the listing or confirmed by the agent; null when unknown. */
+  quality?: number | null;
+  /** UAD condition step, 1 (C1, new) to 6 (C6). */
+  condition?: number | null;
+  /** Single-family, townhouse, condominium or multi-unit; comparables of another type are not mixed in unless asked. */
+  propertyType?: PropertyType | null;
+  /** A non-market sale (short sale, foreclosure …) and what said so; null or absent for an ordinary sale. */
+  saleType?: NonMarketSaleType | null;
   /**
    * Text facts as the export wrote them (View, Waterfront, Property Condition …), keyed by the property
    * record's field name. Optional: the engine derives market adjustments for the ones with few distinct values.

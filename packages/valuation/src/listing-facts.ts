@@ -1,0 +1,241 @@
+// Quality, condition, property type and sale type read from an export's columns and Public Remarks. Quality and
+// condition are UAD steps (Q1–Q6, C1–C6; 1 is best); each reading says where it came from so the agent can confirm it.
+
+/** UAD quality and condition run from 1 (best) to 6. */
+export const UAD_STEPS = [1, 2, 3, 4, 5, 6] as const;
+export type UadStep = (typeof UAD_STEPS)[number];
+
+export const QUALITY_LABELS: Record<UadStep, string> = {
+  1: 'Q1 Custom, exceptional',
+  2: 'Q2 High quality',
+  3: 'Q3 Above standard',
+  4: 'Q4 Standard',
+  5: 'Q5 Economy',
+  6: 'Q6 Basic',
+};
+
+export const CONDITION_LABELS: Record<UadStep, string> = {
+  1: 'C1 New',
+  2: 'C2 Renovated, no wear',
+  3: 'C3 Well maintained',
+  4: 'C4 Normal wear',
+  5: 'C5 Deferred maintenance',
+  6: 'C6 Substantial repairs needed',
+};
+
+export const PROPERTY_TYPES = ['single-family', 'townhouse', 'condominium', 'multi-unit'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
+  'single-family': 'Single-family home',
+  townhouse: 'Townhouse',
+  condominium: 'Condominium',
+  'multi-unit': 'Multi-unit (duplex or more)',
+};
+
+/** Sales that do not show what a willing buyer pays a willing seller; left out of comparables by default. */
+export const NON_MARKET_SALE_TYPES = ['short-sale', 'foreclosure', 'estate', 'relocation', 'family', 'partial-interest'] as const;
+export type NonMarketSaleType = (typeof NON_MARKET_SALE_TYPES)[number];
+
+export const SALE_TYPE_LABELS: Record<NonMarketSaleType, string> = {
+  'short-sale': 'short sale',
+  foreclosure: 'foreclosure or bank-owned (REO) sale',
+  estate: 'estate or probate sale',
+  relocation: 'relocation company sale',
+  family: 'sale between relatives',
+  'partial-interest': 'sale of a partial interest',
+};
+
+export interface FactReading<T> {
+  value: T;
+  /** Where it was read, in the agent's words: "Remarks: “Grade 8 home”". */
+  source: string;
+}
+
+export interface ListingText {
+  remarks?: string | null;
+  /** The export's condition column ('Good', 'Very Good', 'C3', 'Average condition'). */
+  condition?: string | null;
+  /** The export's quality column, when it has one. */
+  quality?: string | null;
+  propertyType?: string | null;
+  propertySubType?: string | null;
+  /** The export's sale-type column (Special Listing Conditions, Sale Type …). */
+  saleType?: string | null;
+  yearBuilt?: number | null;
+  /** yyyy-mm-dd; a renovation counts as recent within 10 years of it. */
+  closeDate?: string | null;
+}
+
+export interface ListingReadings {
+  quality?: FactReading<UadStep>;
+  condition?: FactReading<UadStep>;
+  propertyType?: FactReading<PropertyType>;
+  saleType?: FactReading<NonMarketSaleType>;
+}
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const isBlank = (text: string) => text === '' || /^(?:not available|n\/a|na)$/i.test(text);
+const clampStep = (n: number): UadStep => Math.min(6, Math.max(1, Math.round(n))) as UadStep;
+
+/** King County construction grade (1–13, 7 average) as a UAD quality step. */
+export function qualityFromGrade(grade: number): UadStep {
+  if (grade >= 11) return 1;
+  if (grade >= 9) return 2;
+  if (grade === 8) return 3;
+  if (grade === 7) return 4;
+  if (grade === 6) return 5;
+  return 6;
+}
+
+// Rating words as exports write them (Excellent, Above_Average, Typical, TA, Gd …), best first, with their UAD step.
+const RATING_WORDS: readonly [RegExp, UadStep][] = [
+  [/^(?:very[ _-]?excellent|exceptional|luxury|custom)$/, 1],
+  [/^(?:excellent|ex)$/, 1],
+  [/^(?:very[ _-]?good)$/, 2],
+  [/^(?:good|gd)$/, 3],
+  [/^(?:above[ _-]?average)$/, 3],
+  [/^(?:average|typical|ta|normal|standard|avg)$/, 4],
+  [/^(?:below[ _-]?average|fair|fa)$/, 5],
+  [/^(?:poor|po|very[ _-]?poor|bad)$/, 6],
+];
+
+/** A rating word or a UAD code ('Q3', 'C4', 'Good', 'Above_Average') as a step; null when it says nothing. */
+export function stepFromWord(word: string, letter: 'Q' | 'C'): UadStep | null {
+  const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
+  const uad = new RegExp(`^${letter.toLowerCase()}\\s*([1-6])$`).exec(lower);
+  if (uad) return Number(uad[1]) as UadStep;
+  for (const [pattern, step] of RATING_WORDS) if (pattern.test(lower)) return step;
+  return null;
+}
+
+function quote(remarks: string, index: number, length: number): string {
+  const start = Math.max(0, remarks.lastIndexOf('.', index) + 1);
+  const end = remarks.indexOf('.', index + length);
+  const sentence = remarks.slice(start, end < 0 ? undefined : end).trim();
+  return `Remarks: “${sentence.length > 80 ? `${sentence.slice(0, 77)}…` : sentence}”`;
+}
+
+const WORD = '(very[ _-]?excellent|excellent|very[ _-]?good|good|above[ _-]?average|average|typical|below[ _-]?average|fair|poor|very[ _-]?poor)';
+
+function readQuality(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
+  const column = clean(text.quality);
+  if (!isBlank(column)) {
+    const step = /^\d{1,2}$/.test(column) ? qualityFromGrade(Number(column)) : stepFromWord(column, 'Q');
+    if (step != null) return { value: step, source: `Quality: ${column}` };
+  }
+  const grade = /\bgrade\s*(1[0-3]|[1-9])\b/i.exec(remarks);
+  if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length) };
+  const uad = /\bQ([1-6])\b/.exec(remarks);
+  if (uad) return { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length) };
+  const word = new RegExp(`\\b${WORD}\\s+(?:overall\\s+)?(?:quality|construction|build)\\b`, 'i').exec(remarks);
+  if (word) {
+    const step = stepFromWord(word[1], 'Q');
+    if (step != null) return { value: step, source: quote(remarks, word.index, word[0].length) };
+  }
+  return undefined;
+}
+
+function readCondition(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
+  let reading: FactReading<UadStep> | undefined;
+  const column = clean(text.condition);
+  if (!isBlank(column)) {
+    const step = stepFromWord(column.replace(/\s*condition$/i, ''), 'C');
+    if (step != null) reading = { value: clampStep(Math.max(2, step)), source: `Condition: ${column}` };
+  }
+  if (!reading) {
+    const uad = /\bC([1-6])\b/.exec(remarks);
+    const word = new RegExp(`\\b${WORD}\\s+condition\\b`, 'i').exec(remarks);
+    if (uad) reading = { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length) };
+    else if (word) {
+      const step = stepFromWord(word[1], 'C');
+      if (step != null) reading = { value: clampStep(Math.max(2, step)), source: quote(remarks, word.index, word[0].length) };
+    }
+  }
+  // New construction is C1; a renovation in the 10 years before the sale makes it at least C2.
+  const closeYear = text.closeDate ? Number(text.closeDate.slice(0, 4)) : null;
+  if (text.yearBuilt != null && closeYear != null && closeYear - text.yearBuilt <= 1 && closeYear >= text.yearBuilt) {
+    return { value: 1, source: `Year built ${text.yearBuilt}, sold ${closeYear}` };
+  }
+  const renovated = /\b(?:renovated|remodel(?:l)?ed|rebuilt)\s+(?:in\s+)?((?:19|20)\d\d)\b/i.exec(remarks);
+  if (renovated && closeYear != null) {
+    const year = Number(renovated[1]);
+    if (year <= closeYear && closeYear - year <= 10 && (reading == null || reading.value > 2)) return { value: 2, source: quote(remarks, renovated.index, renovated[0].length) };
+  }
+  return reading;
+}
+
+function readPropertyType(text: ListingText, remarks: string): FactReading<PropertyType> | undefined {
+  for (const [label, raw] of [['Property Sub Type', text.propertySubType], ['Property Type', text.propertyType]] as const) {
+    const column = clean(raw);
+    if (isBlank(column)) continue;
+    const lower = column.toLowerCase();
+    const value: PropertyType | null =
+      /duplex|triplex|fourplex|quadruplex|multi|2-4 units|income/.test(lower) ? 'multi-unit'
+      : /town ?house|townhome|row ?house|attached/.test(lower) ? 'townhouse'
+      : /condo|apartment|stacked/.test(lower) ? 'condominium'
+      : /single[ -]?family|detached|house|residential$/.test(lower) ? 'single-family'
+      : null;
+    if (value) return { value, source: `${label}: ${column}` };
+  }
+  const match = /\b(duplex|triplex|fourplex|townhouse|townhome|condominium|condo)\b/i.exec(remarks);
+  if (match) {
+    const word = match[1].toLowerCase();
+    const value: PropertyType = /plex/.test(word) ? 'multi-unit' : /town/.test(word) ? 'townhouse' : 'condominium';
+    return { value, source: quote(remarks, match.index, match[0].length) };
+  }
+  return undefined;
+}
+
+const SALE_TYPE_PATTERNS: readonly [RegExp, NonMarketSaleType][] = [
+  [/\bshort[ -]?sale\b|\blender approval\b|\bsubject to (?:bank|lender)\b/i, 'short-sale'],
+  [/\bforeclos|\bREO\b|\bbank[ -]owned\b|\bsheriff'?s? sale\b|\bHUD (?:home|owned)\b|\btrustee'?s? sale\b/i, 'foreclosure'],
+  [/\bestate sale\b|\bprobate\b|\bcourt approv|\bin probate\b|\bsold by (?:the )?estate\b/i, 'estate'],
+  [/\brelocation\b|\brelo(?: company| sale)?\b/i, 'relocation'],
+  [/\b(?:family|related[- ]party|non[- ]arm'?s?[- ]length|intra[- ]family)(?: sale| transfer| transaction)\b/i, 'family'],
+  [/\bpartial interest\b|\bundivided (?:\d+\s*%|half|interest)\b|\bfractional (?:interest|ownership)\b|\b\d+\s*% interest\b/i, 'partial-interest'],
+];
+
+function readSaleType(text: ListingText, remarks: string): FactReading<NonMarketSaleType> | undefined {
+  const column = clean(text.saleType);
+  if (!isBlank(column)) {
+    for (const [pattern, value] of SALE_TYPE_PATTERNS) if (pattern.test(column)) return { value, source: `Sale type: ${column}` };
+  }
+  for (const [pattern, value] of SALE_TYPE_PATTERNS) {
+    const match = pattern.exec(remarks);
+    if (match) return { value, source: quote(remarks, match.index, match[0].length) };
+  }
+  return undefined;
+}
+
+/** Everything the listing's columns and remarks say about quality, condition, property type and sale type. */
+export function readListingFacts(text: ListingText): ListingReadings {
+  const remarks = clean(text.remarks);
+  const readings: ListingReadings = {
+    quality: readQuality(text, remarks),
+    condition: readCondition(text, remarks),
+    propertyType: readPropertyType(text, remarks),
+    saleType: readSaleType(text, remarks),
+  };
+  return Object.fromEntries(Object.entries(readings).filter(([, r]) => r !== undefined)) as ListingReadings;
+}
+
+export interface OrderedFact {
+  style: 'quality' | 'condition';
+  label: string;
+  /** Steps as a number that grows with value (Q1 → 6 … Q6 → 1), so a positive rate means better is worth more. */
+  read: (facts: { quality?: number | null; condition?: number | null }) => number | null;
+  /** The UAD step shown to the agent, from the same number. */
+  display: (score: number) => string;
+}
+
+const stepScore = (step: number | null | undefined) => (step != null && step >= 1 && step <= 6 ? 7 - step : null);
+
+/** Quality and condition as the engine measures, selects and adjusts them. */
+export const ORDERED_FACTS: readonly OrderedFact[] = [
+  { style: 'quality', label: 'Quality', read: (f) => stepScore(f.quality), display: (score) => QUALITY_LABELS[(7 - score) as UadStep] ?? 'Not Available' },
+  { style: 'condition', label: 'Condition', read: (f) => stepScore(f.condition), display: (score) => CONDITION_LABELS[(7 - score) as UadStep] ?? 'Not Available' },
+];
+
+/** Export columns the ordered facts are read from, so they are not measured a second time as text facts. */
+export const ORDERED_FACT_COLUMNS: ReadonlySet<string> = new Set(['Property Condition']);

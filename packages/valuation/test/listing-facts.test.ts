@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { adjustComparable, qualityFromGrade, readListingFacts, selectComparables, stepFromWord } from '../src';
+import { facts } from './fixtures';
+
+describe('quality, condition, property type and sale type read from the listing', () => {
+  it.each([
+    [{ remarks: 'Grade 7 home' }, 'quality', 4, 'Remarks: “Grade 7 home”'],
+    [{ remarks: 'Grade 10 home, renovated 1991' }, 'quality', 2, 'Remarks: “Grade 10 home, renovated 1991”'],
+    [{ remarks: 'Above_Average quality, Good kitchen' }, 'quality', 3, 'Remarks: “Above_Average quality, Good kitchen”'],
+    [{ remarks: 'Excellent quality throughout.' }, 'quality', 1, 'Remarks: “Excellent quality throughout”'],
+    [{ quality: 'Q2' }, 'quality', 2, 'Quality: Q2'],
+    [{ quality: '8' }, 'quality', 3, 'Quality: 8'],
+    [{ condition: 'Very Good' }, 'condition', 2, 'Condition: Very Good'],
+    [{ condition: 'Average' }, 'condition', 4, 'Condition: Average'],
+    [{ condition: 'Poor' }, 'condition', 6, 'Condition: Poor'],
+    [{ condition: 'C3' }, 'condition', 3, 'Condition: C3'],
+    [{ remarks: 'Home in fair condition, needs TLC.' }, 'condition', 5, 'Remarks: “Home in fair condition, needs TLC”'],
+    [{ condition: 'Average', remarks: 'Grade 8 home, renovated 2010', closeDate: '2014-10-01' }, 'condition', 2, 'Remarks: “Grade 8 home, renovated 2010”'],
+    [{ condition: 'Average', yearBuilt: 2014, closeDate: '2014-10-01' }, 'condition', 1, 'Year built 2014, sold 2014'],
+    [{ propertyType: 'Residential', propertySubType: 'Townhouse' }, 'propertyType', 'townhouse', 'Property Sub Type: Townhouse'],
+    [{ propertySubType: 'Single Family Residence' }, 'propertyType', 'single-family', 'Property Sub Type: Single Family Residence'],
+    [{ propertyType: 'Duplex' }, 'propertyType', 'multi-unit', 'Property Type: Duplex'],
+    [{ remarks: 'Charming duplex near the park.' }, 'propertyType', 'multi-unit', 'Remarks: “Charming duplex near the park”'],
+    [{ remarks: 'Short sale, subject to lender approval.' }, 'saleType', 'short-sale', 'Remarks: “Short sale, subject to lender approval”'],
+    [{ remarks: 'Bank-owned home sold as is.' }, 'saleType', 'foreclosure', 'Remarks: “Bank-owned home sold as is”'],
+    [{ remarks: 'REO property.' }, 'saleType', 'foreclosure', 'Remarks: “REO property”'],
+    [{ remarks: 'Estate sale, no disclosures.' }, 'saleType', 'estate', 'Remarks: “Estate sale, no disclosures”'],
+    [{ saleType: 'Relocation' }, 'saleType', 'relocation', 'Sale type: Relocation'],
+    [{ remarks: 'Family sale between siblings.' }, 'saleType', 'family', 'Remarks: “Family sale between siblings”'],
+    [{ remarks: 'Sale of a 50% interest in the home.' }, 'saleType', 'partial-interest', 'Remarks: “Sale of a 50% interest in the home”'],
+  ] as const)('%j → %s %s', (listing, key, value, source) => {
+    const reading = readListingFacts(listing)[key];
+    expect(reading?.value).toBe(value);
+    expect(reading?.source).toBe(source);
+  });
+
+  it('reads nothing from empty or unrelated text', () => {
+    expect(readListingFacts({ remarks: 'Close to parks, shops and light rail.', condition: 'Not Available' })).toEqual({});
+    expect(readListingFacts({})).toEqual({});
+    // A renovation long before the sale says nothing about today's condition.
+    expect(readListingFacts({ condition: 'Average', remarks: 'renovated 1991', closeDate: '2014-10-01' }).condition?.value).toBe(4);
+  });
+
+  it('construction grade maps onto Q1–Q6 in order', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 13 }), fc.integer({ min: 1, max: 13 }), (a, b) => {
+      const qa = qualityFromGrade(a);
+      const qb = qualityFromGrade(b);
+      expect(qa).toBeGreaterThanOrEqual(1);
+      expect(qa).toBeLessThanOrEqual(6);
+      if (a <= b) expect(qa).toBeGreaterThanOrEqual(qb);
+    }));
+  });
+
+  it('any remark yields only known values, never throws', () => {
+    fc.assert(fc.property(fc.string(), fc.string(), (remarks, condition) => {
+      const r = readListingFacts({ remarks, condition });
+      if (r.quality) expect(r.quality.value).toBeGreaterThanOrEqual(1);
+      if (r.condition) expect(r.condition.value).toBeLessThanOrEqual(6);
+    }));
+    expect(stepFromWord('Typical', 'C')).toBe(4);
+  });
+});
+
+describe('quality and sale type in comparable selection and adjustments', () => {
+  const subject = facts({ id: 'SUBJ', quality: 4, condition: 4, closeDate: '2024-07-01', streetAddress: '1 Subject St' });
+  const sale = (id: string, overrides: Parameters<typeof facts>[0]) => facts({ id, streetAddress: `${id} Elm St`, closeDate: '2024-05-01', ...overrides });
+
+  it('comparables of the same or adjacent quality come before closer ones two steps away', () => {
+    const pool = [sale('FAR-SAME', { quality: 4, latitude: 39.703 }), sale('NEAR-Q2', { quality: 2, latitude: 39.7005 }), sale('NEAR-Q5', { quality: 5, latitude: 39.701 })];
+    expect(selectComparables(subject, pool, { count: 3, asOfDate: '2024-07-01' }).picks.map((p) => p.facts.id)).toEqual(['NEAR-Q5', 'FAR-SAME', 'NEAR-Q2']);
+  });
+
+  it('non-market sales are left out by default and listed with the reason', () => {
+    const pool = [sale('A', {}), sale('B', {}), sale('C', {}), sale('SHORT', { saleType: 'short-sale' })];
+    const selection = selectComparables(subject, pool, { asOfDate: '2024-07-01' });
+    expect(selection.picks.map((p) => p.facts.id)).not.toContain('SHORT');
+    expect(selection.leftOut.map((l) => [l.facts.id, l.reason])).toEqual([['SHORT', 'short sale, not an open-market sale']]);
+    expect(selectComparables(subject, pool, { asOfDate: '2024-07-01', includeNonMarketSales: true }).picks.map((p) => p.facts.id)).toContain('SHORT');
+  });
+
+  it('property types are not mixed unless asked', () => {
+    const townhouse = { ...subject, propertyType: 'townhouse' as const };
+    const pool = [sale('T1', { propertyType: 'townhouse' }), sale('S1', { propertyType: 'single-family' }), sale('U1', { propertyType: null })];
+    expect(selectComparables(townhouse, pool, { asOfDate: '2024-07-01' }).picks.map((p) => p.facts.id).sort()).toEqual(['T1', 'U1']);
+    expect(selectComparables(townhouse, pool, { asOfDate: '2024-07-01', mixPropertyTypes: true }).picks).toHaveLength(3);
+  });
+
+  it('quality is adjusted by the market rate per step, and the line says so', () => {
+    const result = adjustComparable(subject, facts({ quality: 3, netSalesPrice: 600_000 }), { rateOverrides: { quality: [null, 40_000, null] } });
+    const line = result.lines.find((l) => l.style === 'quality')!;
+    expect(line.amount).toBe(-40_000);
+    expect(line.explanation).toBe("Quality: subject Q4 Standard vs comparable Q3 Above standard, worse by 1 step × $ 40,000 per step (market-derived, tier '$501,000-$1 Million') = -$ 40,000.");
+    // No measured rate: no quality line at all.
+    expect(adjustComparable(subject, facts({ quality: 3 })).lines.some((l) => l.style === 'quality')).toBe(false);
+  });
+});
