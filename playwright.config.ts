@@ -36,6 +36,7 @@ function removeStaleRunFolders(): void {
 // Worker processes load this file again; the environment carries the first choice to them.
 if (!process.env.E2E_DATA_DIR) removeStaleRunFolders();
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_TILE_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), E2E_TMP_PREFIX));
 // Several people may run the suite at once in one tree; each run writes its artefacts to its own folder.
 process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
@@ -49,6 +50,7 @@ if (!process.env.E2E_WEB_DIST_DIR) {
   cpSync(builtSpa, process.env.E2E_WEB_DIST_DIR, { recursive: true, filter: (source) => !source.endsWith('.map') });
 }
 const port = Number(process.env.E2E_PORT);
+const tilePort = Number(process.env.E2E_TILE_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -73,22 +75,33 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node apps/server/bin/server.mjs',
-    url: `${baseURL}/healthz`,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // No network in tests: street maps are off (the offline drawing) unless a spec serves tiles itself.
-      MAP_TILE_URL: 'off',
+  webServer: [
+    {
+      command: 'node apps/server/bin/server.mjs',
+      url: `${baseURL}/healthz`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        // No network in tests: street map tiles come from the local tile server below.
+        MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node e2e/support/tile-server.mjs',
+      url: `http://127.0.0.1:${tilePort}/healthz`,
+      env: { PORT: String(tilePort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

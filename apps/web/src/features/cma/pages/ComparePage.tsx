@@ -9,7 +9,7 @@ import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
 import { allListings } from '../model/listingPool';
-import { addressOf, asRecords, isRecord, subjectFacts, text, thumbnailOf } from '../model/records';
+import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, text, thumbnailOf } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -63,11 +63,18 @@ export default function ComparePage() {
     const list: MapPoint[] = [];
     if (subject) {
       const f = subjectFacts(subject);
-      if (f.latitude != null && f.longitude != null) list.push({ id: subject.uuid, lat: f.latitude, lng: f.longitude, label: 'S', kind: 'subject', title: addressOf(subject) });
+      if (f.latitude != null && f.longitude != null) list.push({ id: subject.uuid, lat: f.latitude, lng: f.longitude, label: 'S', kind: 'subject', title: addressOf(subject), price: null });
     }
     for (const c of ranking.ranked) {
       const f = c.pick.facts;
-      if (f.latitude != null && f.longitude != null) list.push({ id: c.record.uuid, lat: f.latitude, lng: f.longitude, label: String(c.rank), kind: selectedIds.has(c.record.uuid) ? 'selected' : 'candidate', title: addressOf(c.record) });
+      if (f.latitude != null && f.longitude != null) list.push({ id: c.record.uuid, lat: f.latitude, lng: f.longitude, label: String(c.rank), kind: selectedIds.has(c.record.uuid) ? 'selected' : 'candidate', title: addressOf(c.record), price: f.netSalesPrice });
+    }
+    // Chosen comparables the filters leave out are still the report's comparables: on the map, without a rank.
+    const ranked = new Set(ranking.ranked.map((c) => c.record.uuid));
+    for (const record of asRecords(report.comaparables)) {
+      if (ranked.has(record.uuid)) continue;
+      const f = comparableFacts(record);
+      if (f.latitude != null && f.longitude != null) list.push({ id: record.uuid, lat: f.latitude, lng: f.longitude, label: '', kind: 'selected', title: addressOf(record), price: f.netSalesPrice });
     }
     return list;
     // selectedIds is derived from report.comaparables
@@ -124,7 +131,7 @@ export default function ComparePage() {
             {searchState.error && <p className="cma-error" role="alert">{errorMessage(searchState.error, 'The database search failed.')}</p>}
           </div>
           <div className="card">
-            <CompsMap points={points} tileUrl={typeof config?.mapTileUrl === 'string' && config.mapTileUrl ? config.mapTileUrl : undefined} />
+            <CompsMap points={points} tileUrl={config?.mapTileUrl ?? undefined} attribution={config?.mapAttribution} />
           </div>
         </div>
         <div className="cma-columns__main">
