@@ -74,10 +74,22 @@ test('/compare: numbered price pins on street map tiles with the attribution, ke
     expect(await violations()).toEqual([]);
   }
 
+  // /report: the PDF the browser renders carries the same street map, fetched from our server (POST /api/report-map).
+  await page.goto('/report');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download PDF' }).click();
+  const browserPdf = path.join(SHOTS, 'report-from-browser.pdf');
+  await (await download).saveAs(browserPdf);
+  const browserPages = execFileSync('pdftotext', ['-layout', browserPdf, '-'], { encoding: 'utf8' }).split('\f');
+  const browserMapPage = browserPages.findIndex((text) => text.includes('The subject (S) and each comparable with its sale price')) + 1;
+  expect(browserMapPage).toBeGreaterThan(0);
+  expect(browserPages[browserMapPage - 1]).toContain('© OpenStreetMap contributors');
+  expect(await violations()).toEqual([]);
+
   // Tiles out of reach: the offline drawing, its pins apart.
   await page.route('**/tiles/**', (route) => route.abort('connectionrefused'));
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.reload();
+  await page.goto('/compare');
   await expect(page.getByRole('img', { name: 'Offline drawing of the subject and the candidates' })).toBeVisible();
   await expect(page.getByText('The street map could not be loaded, so the positions are drawn without it.')).toBeVisible();
   await page.getByRole('img', { name: 'Offline drawing of the subject and the candidates' }).screenshot({ path: path.join(SHOTS, 'compare-offline-1280.png') });

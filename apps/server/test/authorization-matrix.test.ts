@@ -46,6 +46,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/store-user-property-adjustment-value': 'subscriber',
   'POST /api/reset-user-property-adjustment-value': 'subscriber',
   'POST /api/post-history': 'subscriber',
+  'POST /api/report-map': 'subscriber',
   'GET /api/get-history': 'subscriber',
   'GET /api/get-history/:id': 'subscriber',
   'GET /api/history': 'subscriber',

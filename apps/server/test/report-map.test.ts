@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { REPORT_MAP_SIZE, reportMapPins, tileView, worldPixel, buildReportInput, TILE_SIZE } from '@cma/report';
+import { REPORT_MAP_SIZE, reportMapPins, reportMapPoints, tileView, worldPixel, buildReportInput, TILE_SIZE } from '@cma/report';
 import { createHttpTileSource } from '../src/adapters/map-tiles/http-tile-source';
 import { createTestApp, createUserWithSession, freePort, testBackends, type TestApp } from './helpers';
 
@@ -155,6 +155,27 @@ describe.each(testBackends())('street maps in reports on %s', (backend) => {
     expect(text).toContain('© OpenStreetMap contributors');
     expect(text).toContain('The subject (S) and each comparable with its sale price');
     expect(text).toMatch(new RegExp(`1\\s+\\$${Math.round(input.comparables[0]!.netSalesPrice! / 1000)}k`));
+  });
+
+  it('POST /api/report-map gives the browser the same street map for the PDF it renders; null when tiles are out of reach; 422 names a bad point', async () => {
+    const input = buildReportInput(JSON.parse(sampleState), { now: new Date('2026-11-21T10:00:00Z') });
+    const points = reportMapPoints(input)!;
+    expect(points).toHaveLength(input.comparables.length + 1);
+    const agent = await createUserWithSession(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/report-map', headers: auth(agent.token), payload: { points } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map).toEqual(await t.app.ctx.maps.forReport(input));
+    expect(res.json().data.map.src).toMatch(/^data:image\/jpeg;base64,/);
+
+    const bad = await t.app.inject({ method: 'POST', url: '/api/report-map', headers: auth(agent.token), payload: { points: [{ lat: 39.7, lon: -104.9 }, { lat: 91, lon: -104.9 }] } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data['points.1.lat']).toEqual(['lat must be from -85 to 85.']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/report-map', payload: { points } })).statusCode).toBe(401);
+
+    const offlineAgent = await createUserWithSession(offline);
+    const none = await offline.app.inject({ method: 'POST', url: '/api/report-map', headers: auth(offlineAgent.token), payload: { points } });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data).toEqual({ map: null });
   });
 
   it('falls back to the offline drawing when the tiles cannot be fetched: the report is still sent, with no attribution', async () => {

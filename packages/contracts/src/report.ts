@@ -34,3 +34,22 @@ export const updateReportCounterRequest = z.object({
   report_id: z.string({ error: 'Report id is Required' }).trim().min(1, 'Report id is Required').max(120),
 });
 export const updateReportCounterResponse = envelope(z.object({ report_count: z.number().int(), counted: z.boolean() }));
+
+/** POST /api/report-map: the street map behind the report's map page, for the PDF the browser renders (decision 2070). */
+export const reportMapRequest = z.object({
+  /** The map page's points (the subject and each located comparable): the server frames the same view the PDF pins. */
+  points: z
+    .array(
+      z.object({
+        lat: z.number({ error: 'lat must be a number.' }).min(-85, 'lat must be from -85 to 85.').max(85, 'lat must be from -85 to 85.'),
+        lon: z.number({ error: 'lon must be a number.' }).min(-180, 'lon must be from -180 to 180.').max(180, 'lon must be from -180 to 180.'),
+      }),
+      { error: 'points must be a list of { lat, lon }.' },
+    )
+    .min(1, 'points needs at least one point.')
+    .max(60, 'points can hold at most 60 points.'),
+});
+export type ReportMapRequest = z.infer<typeof reportMapRequest>;
+/** `map` is null when there is no street map (maps off, tiles out of reach): the PDF draws its offline map. */
+export const reportMapResponse = envelope(z.object({ map: z.object({ src: z.string(), attribution: z.string() }).nullable() }));
+export type ReportMapResponse = z.infer<typeof reportMapResponse>;

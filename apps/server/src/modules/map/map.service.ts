@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { REPORT_MAP_SIZE, TILE_SIZE, reportMapPins, tileView, type GeoPoint, type ReportDocumentInput } from '@cma/report';
+import { REPORT_MAP_SIZE, TILE_SIZE, reportMapPoints, tileView, type GeoPoint, type ReportDocumentInput } from '@cma/report';
 import { decodeSlot } from '../../shared/reencode-image';
 import { BoundedCache } from '../../shared/bounded-cache';
 
@@ -79,11 +79,11 @@ export function createMapService(deps: Deps) {
     compose,
     /** The street map behind the report's map page (null without one: no map page, no locations, or no tiles). */
     async forReport(input: ReportDocumentInput): Promise<StreetMapImage | null> {
-      if (!input.pages.includes('map')) return null;
-      const pins = reportMapPins(input);
-      if (pins.length === 0 || !pins.some((p) => !p.subject)) return null;
-      return compose(pins, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height);
+      const points = reportMapPoints(input);
+      return points ? compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height) : null;
     },
+    /** The same map for the points the browser sends (`reportMapPoints` of the report it renders). */
+    forPoints: (points: readonly GeoPoint[]) => compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height),
   };
 }
 export type MapService = ReturnType<typeof createMapService>;

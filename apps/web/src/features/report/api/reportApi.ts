@@ -1,5 +1,5 @@
 // The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
-import type { CreateReportLinkRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary } from '@cma/contracts';
+import type { CreateReportLinkRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { StoredPhoto } from '../store/storedPhotos';
@@ -30,6 +30,12 @@ export const reportApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/send-pdf', method: 'POST', body }),
       transformResponse: (response: ApiEnvelope<{ email: string; filename: string; history_id: number; link_url: string }>) => response.data!,
       invalidatesTags: ['History', 'ReportLinks'],
+    }),
+    /** The street map behind the map page (null: the PDF draws its offline map); cached per set of points. */
+    getReportMap: build.query<ReportMapResponse['data']['map'], ReportMapRequest>({
+      query: (body) => ({ url: '/api/report-map', method: 'POST', body }),
+      transformResponse: (response: ReportMapResponse) => response.data.map,
+      keepUnusedDataFor: 600,
     }),
     /** The e-mail as the client will get it, before sending. */
     previewSendPdf: build.mutation<{ from: string; subject: string; html: string; bcc: string | null; attachment: string }, SendPdfBody>({
@@ -79,4 +85,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

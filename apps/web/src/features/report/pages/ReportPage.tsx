@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { buildReportInput, renderReportBlob, type BuildOptions } from '@cma/report';
+import { useStreetMap } from '../useStreetMap';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
@@ -100,12 +101,15 @@ export default function ReportPage() {
     }
   }, [stateForPdf, options]);
 
+  const streetMap = useStreetMap(input.value);
+  const printed = useMemo(() => (input.value && streetMap.ready ? { ...input.value, mapImage: streetMap.map } : null), [input.value, streetMap.ready, streetMap.map]);
+
   useEffect(() => {
-    if (!input.value || agent.isLoading || (!photos && propertyIds.length > 0)) return;
+    if (!printed || agent.isLoading || (!photos && propertyIds.length > 0)) return;
     let cancelled = false;
     let url: string | null = null;
     setRendering(true);
-    renderReportBlob(input.value)
+    renderReportBlob(printed)
       .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
@@ -123,7 +127,7 @@ export default function ReportPage() {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [input.value, agent.isLoading, photos, propertyIds.length, reportId, countReport]);
+  }, [printed, agent.isLoading, photos, propertyIds.length, reportId, countReport]);
 
   const subject = input.value?.subject;
   const address = (subject?.fullAddress && subject.fullAddress !== 'Not Available' ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
