@@ -38,6 +38,12 @@ interface LiveEntry {
   pdf?: Promise<Buffer>;
 }
 
+/** A page a visitor asked for: the link it was found by and what is shown. */
+export interface LiveOpening {
+  link: ResolvedLink;
+  entry: LiveEntry;
+}
+
 function photoOf(dataUrl: string): LivePhoto {
   const match = /^data:(image\/[a-z]+);base64,(.*)$/s.exec(dataUrl);
   return match ? { type: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : { type: 'application/octet-stream', bytes: Buffer.alloc(0) };
@@ -184,17 +190,17 @@ export function createReportLinksService(deps: Deps) {
       return { token, url: urlOf(token), expires_at: expiresAt.toISOString() };
     },
 
-    /** The live page for a visitor, or null (404). A person's visit is recorded; the first one e-mails the agent. */
-    async open(token: string, device: DeviceClass | null): Promise<LivePageBody | null> {
+    /** The live page behind a token with its link, or null (404). Reads only, so it may run while the address is counted. */
+    async find(token: string): Promise<LiveOpening | null> {
       const link = await liveLink(token);
-      if (!link) return null;
-      const entry = await entryFor(link, token);
-      if (!entry) return null;
-      if (device) {
-        await repository.recordView(link.id, now(), device);
-        await notifyFirstView(link, entry.prepared);
-      }
-      return entry.page;
+      const entry = link && (await entryFor(link, token));
+      return link && entry ? { link, entry } : null;
+    },
+
+    /** A person's visit to a found page is recorded; the first one e-mails the agent. */
+    async recordOpen({ link, entry }: LiveOpening, device: DeviceClass): Promise<void> {
+      await repository.recordView(link.id, now(), device);
+      await notifyFirstView(link, entry.prepared);
     },
 
     /** Photo `index` of a live page, or null. */
