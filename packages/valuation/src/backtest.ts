@@ -3,11 +3,13 @@
 // and the subject's own price is read only to score the result, after valuing.
 import { deriveMarketRates, type MarketRatesOptions, type TierMarketRates } from './market-rates';
 import { median } from './statistics';
+import { comparablesReading, prepareMarketModel, type PreparedModel } from './calibration';
+import type { MarketModelOptions } from './market-model';
 import { CandidatePool, distanceMiles } from './selection';
 import type { SaleFacts } from './types';
 import { valueSubject, withoutPrice, type ValueOptions, type Valuation } from './value';
 
-export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress' | 'marketRates'> {
+export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress' | 'marketRates' | 'marketModel'> {
   /** Subjects are sales that closed in [from, to] (yyyy-mm-dd, inclusive). */
   from?: string;
   to?: string;
@@ -21,6 +23,12 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
   /** Derive market rates from the sales before each subject's month and use them. Default true. */
   useMarketRates?: boolean;
   marketRateOptions?: Omit<MarketRatesOptions, 'before'>;
+  /**
+   * Reconcile the comparables with the market model: fitted (and calibrated) once per calendar month on the sales
+   * before that month begins, like the market rates. Default false.
+   */
+  useMarketModel?: boolean;
+  marketModelOptions?: Omit<MarketModelOptions, 'before'>;
 }
 
 /**
@@ -131,6 +139,8 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
   const subjects = pool.sales.filter((s) => inPeriod(s) && (options.zipHalf == null || zipHalfOf(s) === options.zipHalf));
   const useMarketRates = options.useMarketRates ?? true;
   const ratesByMonth = new Map<string, TierMarketRates[]>();
+  const modelByMonth = new Map<string, PreparedModel | null>();
+  const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, useMarketModel: _umm, marketModelOptions: _mmo, ...valueOptions } = options;
   const results: BacktestResult[] = [];
   for (const subject of subjects) {
     const closeDate = subject.closeDate as string;
@@ -143,11 +153,30 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
       marketRates = ratesByMonth.get(month) ?? deriveMarketRates(pool, { ...options.marketRateOptions, timeIndex, before: month });
       ratesByMonth.set(month, marketRates);
     }
+    let marketModel: PreparedModel | null = null;
+    if (options.useMarketModel) {
+      if (!modelByMonth.has(month)) {
+        const rates = marketRates;
+        const valueWithComparables = (blind: SaleFacts) => {
+          try {
+            const v = backtestValue(blind, pool, { explain: false, ...valueOptions, marketRates: rates });
+            return comparablesReading(v.reconciliation.value, v.reconciliation.weights);
+          } catch {
+            return null;
+          }
+        };
+        try {
+          modelByMonth.set(month, prepareMarketModel(pool, { ...options.marketModelOptions, before: month, valueWithComparables }));
+        } catch {
+          modelByMonth.set(month, null); // too few earlier sales: the comparables alone
+        }
+      }
+      marketModel = modelByMonth.get(month) ?? null;
+    }
     let valuation: Valuation | null = null;
     let error: string | undefined;
     try {
-      const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, ...valueOptions } = options;
-      valuation = backtestValue(subject, pool, { explain: false, ...valueOptions, marketRates });
+      valuation = backtestValue(subject, pool, { explain: false, ...valueOptions, marketRates, marketModel });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

@@ -16,3 +16,6 @@ export * from './suggested-facts';
 export * from './listing-facts';
 export * from './market-stats';
 export * from './net-sheet';
+export * from './gradient-boosting';
+export * from './market-model';
+export * from './calibration';

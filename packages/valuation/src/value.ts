@@ -1,8 +1,10 @@
 // valueSubject: selection → adjustments → reconciliation → warnings, the one call the CLI, the back-test and the app share.
 import { adjustComparable, type AdjustmentSettings, type ComparableAdjustment, type ComparableSettings } from './adjustments';
-import { formatNumber, formatPercent } from './format';
+import { formatAmount, formatNumber, formatPercent } from './format';
 import { marketFeatureEffects, marketRateOverrides, type Confidence, type TierMarketRates } from './market-rates';
 import { deriveTimeTrend } from './time-trend';
+import { comparablesReading, likelyRange, reconcileApproaches, type LikelyRange, type PreparedModel } from './calibration';
+import type { MarketModelEstimate } from './market-model';
 import { reconcile, type ReconcileOptions, type Reconciliation } from './reconcile';
 import { CandidatePool, selectComparables, type ComparablePick, type Selection, type SelectionOptions } from './selection';
 import type { SaleFacts } from './types';
@@ -72,6 +74,11 @@ export interface ValueOptions {
   reconcile?: ReconcileOptions;
   /** false skips the explanation texts of adjustment lines (bulk back-tests); default true. */
   explain?: boolean;
+  /**
+   * The market model fitted on the sales before the valuation date and its calibration (prepareMarketModel): the
+   * value becomes the two approaches reconciled by their measured errors, and the range the calibrated 80 % range.
+   */
+  marketModel?: PreparedModel | null;
 }
 
 export interface ValuedComparable {
@@ -79,12 +86,25 @@ export interface ValuedComparable {
   adjustment: ComparableAdjustment;
 }
 
+export interface ApproachesReconciled {
+  comparablesValue: number;
+  /** "Market model estimate" and the facts that moved it most. */
+  model: MarketModelEstimate | null;
+  /** The comparables' share of the value (0–1); the model carries the rest. */
+  comparablesWeight: number;
+  range: LikelyRange;
+  explanation: string;
+}
+
 export interface Valuation {
   subjectId: string;
   asOfDate: string;
+  /** The reconciled value: the comparables' value, or with a market model both approaches weighed by their measured errors. */
   value: number;
   low: number;
   high: number;
+  /** Present when a market model was given: both approaches, their weights and the calibrated range. */
+  approaches: ApproachesReconciled | null;
   comparables: ValuedComparable[];
   reconciliation: Reconciliation;
   selection: Omit<Selection, 'picks'>;
@@ -143,12 +163,14 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
     reconciliation.explanation +
     (settings.timeAdjustment?.index ? ` Prices brought to ${selection.asOfDate} by the paired-sales monthly price index (trend ${formatPercent((monthlyTimeRate ?? 0) * 100, 2)} a month).` : monthlyTimeRate != null ? ` Prices brought to ${selection.asOfDate} at ${formatPercent(monthlyTimeRate * 100, 2)} a month.` : '') +
     (warnings.length ? ` Warnings: ${warnings.map((w) => w.message).join(' ')}` : '');
+  const approaches = options.marketModel ? reconcileWithModel(blind, selection.asOfDate, reconciliation, options.marketModel) : null;
   return {
     subjectId: subject.id,
     asOfDate: selection.asOfDate,
-    value: reconciliation.value,
-    low: reconciliation.range.start,
-    high: reconciliation.range.end,
+    value: approaches ? Math.round(reconcileApproaches(reconciliation.value, approaches.model?.value ?? null, approaches.comparablesWeight)) : reconciliation.value,
+    low: approaches ? approaches.range.low : reconciliation.range.start,
+    high: approaches ? approaches.range.high : reconciliation.range.end,
+    approaches,
     comparables,
     reconciliation,
     selection: selectionInfo,
@@ -156,6 +178,25 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
     warnings,
     explanation,
   };
+}
+
+function reconcileWithModel(subject: SaleFacts, asOfDate: string, reconciliation: Reconciliation, prepared: PreparedModel): ApproachesReconciled {
+  const { calibration } = prepared;
+  let model: MarketModelEstimate | null = null;
+  try {
+    model = calibration.modelMdape != null ? prepared.model.estimate(subject, asOfDate) : null;
+  } catch {
+    model = null; // a subject the model cannot read (no valuation date) is valued by its comparables alone
+  }
+  const weight = model ? calibration.comparablesWeight : 1;
+  const value = reconcileApproaches(reconciliation.value, model?.value ?? null, weight);
+  const reading = comparablesReading(reconciliation.value, reconciliation.weights);
+  const range = likelyRange(value, reading, model?.value ?? null, calibration);
+  const explanation = model
+    ? `Value ${formatAmount(Math.round(value))}: the comparables' ${formatAmount(reconciliation.value)} carries ${formatPercent(weight * 100, 0)} and the market model estimate ${formatAmount(Math.round(model.value))} ${formatPercent((1 - weight) * 100, 0)}, ` +
+      `because on ${calibration.sales} recent sales of the loaded data valued before their sale the comparables missed by ${formatPercent(calibration.comparablesMdape, 1)} and the model by ${formatPercent(calibration.modelMdape ?? NaN, 1)} (median), and together by ${formatPercent(calibration.reconciledMdape, 1)}.`
+    : `Value ${formatAmount(reconciliation.value)} from the comparables alone.`;
+  return { comparablesValue: reconciliation.value, model, comparablesWeight: weight, range, explanation };
 }
 
 // One set of market rates serves many valuations (a back-test month, a report's comps), so its tables are built once.

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { FEATURE_TEXT_FIELDS, parseListingsCsv, toSaleFacts, type FormatOption, type PropertyRecord } from '@cma/listings-import';
 import {
   CandidatePool,
+  comparablesReading,
   deriveMarketRates,
+  prepareMarketModel,
+  type PreparedModel,
   runBacktest,
   valueSubject,
   type SaleFacts,
@@ -17,6 +20,7 @@ import {
 const USAGE = `Usage: cma value --listings FILE.csv (--subject ID ... | --subjects-file FILE | --from DATE --to DATE) [--backtest] --json
   --backtest        comparables only from sales that closed strictly before each subject, none at its address
   --from/--to       with --backtest: every sale closed in this period (yyyy-mm-dd, inclusive) is a subject
+  --model on|off    reconcile the comparables with the market model fitted on the earlier sales (default on)
   --zips even|odd   with --backtest: only subjects whose zip code ends in an even (odd) digit; tune on one half
                     and an earlier period, report on the other half and a later period
   --rates market|table   market-derived rates from the loaded sales (default) or the spec's default table only
@@ -39,12 +43,13 @@ export interface ValueArgs {
   time: 'off' | 'derive' | 'paired' | 'index' | number;
   format: FormatOption;
   zipHalf: ZipHalf | null;
+  model: boolean;
 }
 
 class UsageError extends Error {}
 
 export function parseValueArgs(args: readonly string[]): ValueArgs {
-  const out: ValueArgs = { listings: '', subjects: [], subjectsFile: null, backtest: false, from: null, to: null, rates: 'market', comps: 8, time: 'off', format: 'auto', zipHalf: null };
+  const out: ValueArgs = { listings: '', subjects: [], subjectsFile: null, backtest: false, from: null, to: null, rates: 'market', comps: 8, time: 'off', format: 'auto', zipHalf: null, model: true };
   let timeGiven = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -83,6 +88,12 @@ export function parseValueArgs(args: readonly string[]): ValueArgs {
         if (value === 'off' || value === 'derive' || value === 'paired' || value === 'index') out.time = value;
         else if (Number.isFinite(Number(value)) && Math.abs(Number(value)) < 0.2) out.time = Number(value);
         else throw new UsageError(`--time must be off, index, paired, derive or a monthly rate such as 0.005, not '${value}'.`);
+        break;
+      }
+      case '--model': {
+        const value = next().toLowerCase();
+        if (value !== 'on' && value !== 'off') throw new UsageError(`--model must be on or off, not '${value}'.`);
+        out.model = value === 'on';
         break;
       }
       case '--zips': {
@@ -185,6 +196,7 @@ export async function run(args: string[]): Promise<number> {
       to: options.to ?? undefined,
       zipHalf: options.zipHalf ?? undefined,
       useMarketRates: options.rates === 'market',
+      useMarketModel: options.model,
     });
     const ms = performance.now() - valuing;
     const cpu = process.cpuUsage(cpuStart);
@@ -205,10 +217,28 @@ export async function run(args: string[]): Promise<number> {
 
   let marketRates: TierMarketRates[] | null = null;
   if (options.rates === 'market' && known.length) marketRates = deriveMarketRates(pool, { timeIndex: options.time === 'index' });
+  let marketModel: PreparedModel | null = null;
+  if (options.model && known.length) {
+    const fitting = performance.now();
+    const valueWithComparables = (blind: SaleFacts) => {
+      try {
+        const v = valueSubject(blind, pool, { ...valueOptions, marketRates, explain: false, asOfDate: blind.closeDate ?? undefined, strictlyBefore: true, excludeStreetAddress: blind.streetAddress });
+        return comparablesReading(v.reconciliation.value, v.reconciliation.weights);
+      } catch {
+        return null;
+      }
+    };
+    try {
+      marketModel = prepareMarketModel(pool, { before: '9999-12-31', valueWithComparables });
+      process.stderr.write(`cma value: market model fitted on ${marketModel.model.sales} sales and measured on ${marketModel.calibration.sales} recent ones in ${Math.round(performance.now() - fitting)} ms\n`);
+    } catch (error) {
+      process.stderr.write(`cma value: no market model (${error instanceof Error ? error.message : String(error)}); comparables alone\n`);
+    }
+  }
   for (const id of known) {
     const subject = byId.get(id) as SaleFacts;
     try {
-      const valuation = valueSubject(subject, pool, { ...valueOptions, marketRates, excludeStreetAddress: null });
+      const valuation = valueSubject(subject, pool, { ...valueOptions, marketRates, marketModel, excludeStreetAddress: null });
       for (const w of valuation.warnings) process.stderr.write(`cma value: ${id}: ${w.message}\n`);
       write({ subject: id, value: valuation.value, low: valuation.low, high: valuation.high, comps: valuation.comparables.map((c) => c.adjustment.comparableId) });
     } catch (error) {

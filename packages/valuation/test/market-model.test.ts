@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CandidatePool, calibrate, comparablesReading, comparablesWeightFrom, fitBoostedTrees, fitMarketModel, likelyRange, median,
+  predictBoostedTrees, prepareMarketModel, reconcileApproaches, runBacktest, valueSubject, withoutPrice, type CalibrationInput,
+} from '../src';
+import { random, town } from './fixtures';
+
+describe('gradient-boosted trees', () => {
+  const next = random(5);
+  const n = 600;
+  const x1 = Float64Array.from({ length: n }, () => next() * 10);
+  const x2 = Float64Array.from({ length: n }, () => (next() < 0.1 ? NaN : next() * 10));
+  // A step in x1 and a slope in x2 (missing x2 counts as 5).
+  const y = Float64Array.from({ length: n }, (_, i) => (x1[i] > 5 ? 2 : 0) + 0.3 * (Number.isNaN(x2[i]) ? 5 : x2[i]));
+
+  it('learns a step and a slope, with missing values, to within a few percent of the signal', () => {
+    const model = fitBoostedTrees([x1, x2], y, { trees: 200 });
+    const errors = Array.from({ length: n }, (_, i) => Math.abs(predictBoostedTrees(model, [x1[i], x2[i]]) - y[i]));
+    expect(median(errors)).toBeLessThan(0.1);
+    expect(model.gain[0]).toBeGreaterThan(0);
+  });
+
+  it('is deterministic, and its contributions add up to the prediction', () => {
+    const a = fitBoostedTrees([x1, x2], y, { trees: 30 });
+    const b = fitBoostedTrees([x1, x2], y, { trees: 30 });
+    fc.assert(fc.property(fc.double({ min: -5, max: 15, noNaN: true }), fc.oneof(fc.constant(NaN), fc.double({ min: -5, max: 15, noNaN: true })), (v1, v2) => {
+      const contributions = new Float64Array(3);
+      const p = predictBoostedTrees(a, [v1, v2], contributions);
+      expect(p).toBe(predictBoostedTrees(b, [v1, v2]));
+      expect(a.base + contributions[0] + contributions[1] + contributions[2]).toBeCloseTo(p, 9);
+    }));
+  });
+});
+
+describe('market model', () => {
+  const sales = town({ count: 900, seed: 11, noise: 0.04 });
+  const pool = new CandidatePool(sales);
+
+  it('estimates sales it never saw from size and location, and names its main drivers', () => {
+    const model = fitMarketModel(pool, { before: '2024-11-01' });
+    const later = pool.sales.filter((s) => (s.closeDate as string) >= '2024-11-01');
+    expect(model.sales).toBe(pool.size - later.length);
+    const errors = later.map((s) => Math.abs(model.estimate(withoutPrice(s), s.closeDate as string).value / (s.netSalesPrice as number) - 1));
+    expect(median(errors)).toBeLessThan(0.06);
+    const drivers = model.estimate(withoutPrice(later[0]), '2024-12-31').drivers.map((d) => d.label);
+    expect(drivers.slice(0, 3)).toContain('Above grade finished area');
+    expect(model.importance[0].share).toBeGreaterThan(0);
+  });
+
+  it('refuses to fit on too few sales', () => {
+    expect(() => fitMarketModel(sales.slice(0, 20))).toThrow('The market model needs at least 50 closed sales before the valuation date; 20 found.');
+  });
+
+  it('reconciled with the comparables, it stays close to them where they are already good, and its range holds most prices', () => {
+    const options = { from: '2024-12-01', to: '2024-12-31', useMarketRates: false } as const;
+    const comps = runBacktest(pool, options).summary;
+    const both = runBacktest(pool, { ...options, useMarketModel: true, marketModelOptions: { trees: 120 } }).summary;
+    // The town's comparables are nearly exact (±2 % noise), so the model can only add a little error here.
+    expect(both.engine.mdape).toBeLessThan(comps.engine.mdape * 1.25);
+    expect(both.insideRange).toBeGreaterThan(60);
+    expect(both.insideRange).toBeLessThan(97);
+  }, 60_000);
+
+  it('a valuation with the model says what each approach carries and why', () => {
+    const subject = pool.sales.find((s) => (s.closeDate as string) >= '2024-12-15')!;
+    const valueWithComparables = (blind: typeof subject) => {
+      const v = valueSubject(blind, pool, { asOfDate: blind.closeDate as string, strictlyBefore: true, excludeStreetAddress: blind.streetAddress, explain: false });
+      return comparablesReading(v.reconciliation.value, v.reconciliation.weights);
+    };
+    const prepared = prepareMarketModel(pool, { before: '2024-12-01', trees: 80, calibrationSales: 120, valueWithComparables });
+    const valuation = valueSubject(subject, pool, { asOfDate: '2024-12-01', marketModel: prepared });
+    const a = valuation.approaches!;
+    expect(a.model!.value).toBeGreaterThan(0);
+    expect(valuation.value).toBe(Math.round(reconcileApproaches(a.comparablesValue, a.model!.value, a.comparablesWeight)));
+    expect(a.explanation).toMatch(/^Value \$ [\d,]+: the comparables' \$ [\d,]+ carries \d+% and the market model estimate \$ [\d,]+ \d+%, because on \d+ recent sales/);
+    expect(a.range.explanation).toMatch(/^80 % likely range \$ [\d,]+ – \$ [\d,]+: in \d+ recent sales of the loaded data/);
+    expect(valuation.low).toBeLessThanOrEqual(valuation.value);
+    expect(valuation.high).toBeGreaterThanOrEqual(valuation.value);
+  }, 60_000);
+});
+
+describe('reconciling two approaches and the 80 % likely range', () => {
+  it.each([
+    // errors of the comparables and the model (log) → the comparables' weight
+    [[{ comparables: 0.1, model: 0 }, { comparables: -0.1, model: 0 }], 0.1],
+    [[{ comparables: 0, model: 0.1 }, { comparables: 0, model: -0.1 }], 0.9],
+    [[{ comparables: 0.1, model: 0.1 }, { comparables: -0.1, model: 0.1 }, { comparables: 0.1, model: -0.1 }, { comparables: -0.1, model: -0.1 }], 0.5],
+    [[{ comparables: 0.05, model: 0.1 }, { comparables: -0.05, model: -0.1 }], 0.9],
+  ])('weights %j → %d', (errors, weight) => {
+    expect(comparablesWeightFrom(errors)).toBeCloseTo(weight, 10);
+  });
+
+  const inputs = (count: number, seed: number): CalibrationInput[] => {
+    const next = random(seed);
+    return Array.from({ length: count }, () => {
+      const spread = next() * 0.2;
+      const actual = 400_000;
+      // Harder valuations (larger spread) miss by more.
+      const miss = (next() - 0.5) * (0.05 + 2 * spread);
+      return { actual, comparables: { value: actual * Math.exp(miss), logSpread: spread, count: 6 }, model: actual * Math.exp((next() - 0.5) * 0.2) };
+    });
+  };
+
+  it('is wider where the comparables disagree, and holds about 80 % of the sales it was measured on', () => {
+    const calibration = calibrate(inputs(300, 3), { from: '2024-01-01', to: '2024-06-30' });
+    expect(calibration.bands).toHaveLength(3);
+    const easy = likelyRange(400_000, { value: 400_000, logSpread: 0.01, count: 6 }, 400_000, calibration);
+    const hard = likelyRange(400_000, { value: 400_000, logSpread: 0.3, count: 6 }, 400_000, calibration);
+    expect(hard.high - hard.low).toBeGreaterThan(easy.high - easy.low);
+    const fresh = inputs(600, 4);
+    const inside = fresh.filter((i) => {
+      const value = reconcileApproaches(i.comparables.value, i.model, calibration.comparablesWeight);
+      const r = likelyRange(value, i.comparables, i.model, calibration);
+      return i.actual >= r.low && i.actual <= r.high;
+    }).length;
+    expect(inside / fresh.length).toBeGreaterThan(0.7);
+    expect(inside / fresh.length).toBeLessThan(0.9);
+  });
+
+  it('always contains the value, and is not clipped to the comparables\' span', () => {
+    const calibration = calibrate(inputs(300, 5), { from: '2024-01-01', to: '2024-06-30' });
+    fc.assert(fc.property(fc.integer({ min: 50_000, max: 5_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 8 }), (value, spread, count) => {
+      const r = likelyRange(value, { value, logSpread: spread, count }, null, calibration);
+      expect(r.low).toBeLessThanOrEqual(value);
+      expect(r.high).toBeGreaterThanOrEqual(value);
+    }));
+    // Every comparable adjusted to exactly $400,000: the range is still the measured 80 % range, not a point.
+    const r = likelyRange(400_000, comparablesReading(400_000, [{ adjustedPrice: 400_000, share: 0.5 }, { adjustedPrice: 400_000, share: 0.5 }]), null, calibration);
+    expect(r.high - r.low).toBeGreaterThan(20_000);
+  });
+});
