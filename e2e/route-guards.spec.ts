@@ -11,7 +11,7 @@ import {
 // Spec §2 access classes, in the real browser against the real server serving the built SPA.
 // /card-details is always open, but its page needs a chosen plan; those cases seed one.
 const ALWAYS_OPEN_CONTENT = ['/about-us', '/privacy-policy', '/terms-condition', '/contact-us'];
-const PROTECTED = ['/home', '/change-default-values', '/adjustment', '/faqs', '/review', '/report', '/edit-profile', '/confirm-subject', '/compare', '/addoncomparable'];
+const PROTECTED = ['/home', '/change-default-values', '/adjustment', '/faqs', '/review', '/report', '/edit-profile', '/confirm-subject', '/compare', '/addoncomparable', '/history'];
 
 const mainHeading = (page: Page) => page.locator('main h1').first();
 

@@ -66,8 +66,7 @@ export function HistoryEntryCard({ item, busy, actions }: { item: HistoryListIte
         </div>
       </dl>
       <div className="history-entry__status">
-        <span className={`history-badge history-badge--${badge.toLowerCase().replace(' ', '-')}`}>{badge}</span>
-        {sends.lines.length === 0 && !links && <p>Not sent or shared yet.</p>}
+        {badge === 'Not sent' ? <p>Not sent or shared yet.</p> : <span className={`history-badge history-badge--${badge.toLowerCase()}`}>{badge}</span>}
         {sends.lines.length > 0 && (
           <ul className="history-entry__sends" aria-label="E-mails to the client">
             {sends.lines.map((line, index) => (

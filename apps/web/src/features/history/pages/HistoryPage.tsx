@@ -172,7 +172,7 @@ export function HistoryPage({ openReport, duplicateReport, opening }: HistoryPag
       </form>
 
       <div className="history-page__count" role="status" aria-live="polite">
-        {list.data && !list.isFetching ? (total > 0 || query ? countText(total, query) : '') : list.isFetching && list.data ? 'Searching…' : ''}
+        {opening ? 'Opening the report…' : list.data && !list.isFetching ? (total > 0 || query ? countText(total, query) : '') : list.isFetching && list.data ? 'Searching…' : ''}
       </div>
 
       {list.isLoading ? (
