@@ -120,7 +120,7 @@ function RiskBadge({ value, risk, label }: { value: number | null; risk: Compara
 }
 
 /** The live page's map pins: the PDF's numbered price labels, a little larger for a phone screen. */
-function LivePins({ pins, palette }: { pins: PlacedPin[]; palette: ReturnType<typeof livePalette> }) {
+function LivePins({ pins, palette, fontSize }: { pins: PlacedPin[]; palette: ReturnType<typeof livePalette>; fontSize: number }) {
   const drawn = [...pins].reverse();
   return (
     <g>
@@ -131,7 +131,7 @@ function LivePins({ pins, palette }: { pins: PlacedPin[]; palette: ReturnType<ty
       {drawn.map((p) => (
         <g key={`p${p.id}`}>
           <rect x={p.labelX - p.labelWidth / 2} y={p.labelY - p.labelHeight / 2} width={p.labelWidth} height={p.labelHeight} rx={p.labelHeight / 2} fill={p.subject ? palette.brand : WHITE} stroke={palette.brandText} strokeWidth={1.5} />
-          <text x={p.labelX} y={p.labelY + LIVE_PIN_FONT * 0.36} fill={p.subject ? palette.onBrand : INK} fontSize={LIVE_PIN_FONT} fontWeight={700} textAnchor="middle">
+          <text x={p.labelX} y={p.labelY + fontSize * 0.36} fill={p.subject ? palette.onBrand : INK} fontSize={fontSize} fontWeight={700} textAnchor="middle">
             {p.text}
           </text>
         </g>
@@ -140,13 +140,32 @@ function LivePins({ pins, palette }: { pins: PlacedPin[]; palette: ReturnType<ty
   );
 }
 
-const LIVE_PIN_FONT = 13;
+/**
+ * Pin label sizes in map units: the map is drawn once per screen class (CSS shows one), so labels stay about 12 px
+ * tall on a phone, where the 540-unit map is ~330 px wide, and on a wide screen alike.
+ */
+const LIVE_MAP_SIZES = [
+  { className: 'chart--map-wide', font: 13 },
+  { className: 'chart--map-narrow', font: 19 },
+] as const;
 
 /**
  * The street map composed by the server (served from the page's own origin, like the photos) under the numbered price
  * pins, with its attribution; without one, the offline drawing of relative positions with the same pins.
  */
-function LiveMap({ input, palette, photos, photoUrl }: { input: ReportDocumentInput; palette: ReturnType<typeof livePalette>; photos: string[]; photoUrl: (i: number) => string }) {
+function LiveMap(props: { input: ReportDocumentInput; palette: ReturnType<typeof livePalette>; photos: string[]; photoUrl: (i: number) => string }) {
+  const { subject, comparables } = props.input;
+  if (subject.latitude == null || subject.longitude == null || !comparables.some((c) => c.latitude != null && c.longitude != null)) return <p className="muted">Location Not Available</p>;
+  return (
+    <>
+      {LIVE_MAP_SIZES.map((size) => (
+        <LiveMapDrawing key={size.className} {...props} className={size.className} fontSize={size.font} />
+      ))}
+    </>
+  );
+}
+
+function LiveMapDrawing({ input, palette, photos, photoUrl, className, fontSize }: { input: ReportDocumentInput; palette: ReturnType<typeof livePalette>; photos: string[]; photoUrl: (i: number) => string; className: string; fontSize: number }) {
   const { subject, comparables } = input;
   const located = comparables.filter((c) => c.latitude != null && c.longitude != null);
   if (subject.latitude == null || subject.longitude == null || located.length === 0) return <p className="muted">Location Not Available</p>;
@@ -157,13 +176,15 @@ function LiveMap({ input, palette, photos, photoUrl }: { input: ReportDocumentIn
   if (input.mapImage && view && imageIndex >= 0) {
     const { width, height } = REPORT_MAP_SIZE;
     const attribution = input.mapImage.attribution;
-    const attributionWidth = attribution.length * 6.2 + 10;
+    // The attribution grows with the labels: readable on a phone too.
+    const creditFont = Math.round(fontSize * 0.8);
+    const attributionWidth = attribution.length * creditFont * 0.56 + 10;
     return (
-      <svg className="chart chart--map" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+      <svg className={`chart chart--map ${className}`} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         <image href={photoUrl(imageIndex)} x={0} y={0} width={width} height={height} preserveAspectRatio="none" />
-        <LivePins pins={layoutPins(pins, view.project, LIVE_PIN_FONT)} palette={palette} />
-        <rect x={width - attributionWidth} y={height - 16} width={attributionWidth} height={16} fill={WHITE} fillOpacity={0.85} />
-        <text x={width - 5} y={height - 4} fill={INK} fontSize={11} textAnchor="end">
+        <LivePins pins={layoutPins(pins, view.project, fontSize)} palette={palette} fontSize={fontSize} />
+        <rect x={width - attributionWidth} y={height - creditFont * 1.45} width={attributionWidth} height={creditFont * 1.45} fill={WHITE} fillOpacity={0.85} />
+        <text x={width - 5} y={height - creditFont * 0.4} fill={INK} fontSize={creditFont} textAnchor="end">
           {attribution}
         </text>
       </svg>
@@ -179,7 +200,7 @@ function LiveMap({ input, palette, photos, photoUrl }: { input: ReportDocumentIn
   const milesPerLon = 69.17 * Math.cos((subject.latitude * Math.PI) / 180);
   const project = (p: GeoPoint) => ({ x: cx + (p.lon - subject.longitude!) * milesPerLon * scale, y: cy - (p.lat - subject.latitude!) * 69.0 * scale });
   return (
-    <svg className="chart chart--map" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+    <svg className={`chart chart--map ${className}`} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
       <rect x={0} y={0} width={width} height={height} fill={palette.faint} />
       {rings.map((r) => (
         <g key={r}>
@@ -189,7 +210,7 @@ function LiveMap({ input, palette, photos, photoUrl }: { input: ReportDocumentIn
           </text>
         </g>
       ))}
-      <LivePins pins={layoutPins(pins, project, LIVE_PIN_FONT)} palette={palette} />
+      <LivePins pins={layoutPins(pins, project, fontSize)} palette={palette} fontSize={fontSize} />
       <path d={`M ${width - 24} 30 L ${width - 18} 14 L ${width - 12} 30 Z`} fill={INK} />
       <text x={width - 18} y={44} fill={INK} fontSize={11} fontWeight={700} textAnchor="middle">
         N
@@ -425,6 +446,7 @@ details{margin-top:12px}summary{cursor:pointer;font-weight:600;color:var(--brand
 .adjustments th,.adjustments td{text-align:left;padding:6px 4px;border-bottom:1px solid var(--rule);vertical-align:top}
 .adjustments td:last-child{text-align:right;white-space:nowrap}
 .chart{width:100%;max-width:560px;height:auto;display:block;margin:0 auto}
+.chart--map-narrow{display:none}@media (max-width:599px){.chart--map-wide{display:none}.chart--map-narrow{display:block}}
 .legend{padding-left:24px;margin:8px 0 0;font-size:.95rem}
 .bars__list{list-style:none;margin:0;padding:0}.bars__row{margin-bottom:14px}
 .bars__label{display:block;font-weight:600;font-size:.95rem}
