@@ -26,9 +26,12 @@ import {
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
 import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
-import { DEFAULT_PDF_COLOR, ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
+import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
+import { reportColour } from './colour';
+
+export { reportColour } from './colour';
 
 /** A state past one of the report's caps; `field` is the state key that holds too much (e.g. 'comaparables'). */
 export class ReportLimitError extends ReportStateError {
@@ -534,19 +537,6 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     coverLetter: fillCoverLetter(template, { client: state.clientName, address: subject.fullAddress === NOT_AVAILABLE ? '' : subject.fullAddress, agent: branding.agentName }),
     keepEmptyRows: report.keepEmptyRows === true,
   };
-}
-
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-
-/**
- * The report's colour: its own when the agent picked one for it (report_data.ownColour; a state saved before the brand
- * kit with a colour other than the old default counts as picked), else the profile's brand colour, else the default.
- */
-export function reportColour(state: Pick<ReportState, 'pdfColor' | 'report_data'>, brandColour: string | null | undefined): string {
-  const own = state.report_data?.ownColour;
-  const picked = own === true || (own === undefined && state.pdfColor.toLowerCase() !== DEFAULT_PDF_COLOR);
-  if (picked) return state.pdfColor;
-  return brandColour && HEX_COLOUR.test(brandColour) ? brandColour.toLowerCase() : state.pdfColor;
 }
 
 /** The upload ids of the report's custom PDF pages (report_data.customPages). */

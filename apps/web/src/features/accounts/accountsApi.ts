@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { AccountUser, ChangeEmailRequest, ChangePasswordRequest, LoginResult, UserDetails } from '@cma/contracts';
+import type { AccountUser, BrandKit, ChangeEmailRequest, ChangePasswordRequest, LoginResult, UserDetails } from '@cma/contracts';
 import { api } from '../../shared/api/api';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { SOMETHING_WENT_WRONG } from '../../shared/toast';
@@ -47,10 +47,16 @@ export const accountsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/store-business-detail', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
+    /** POST /api/brand-kit (multipart): the fields sent change, the others stay. */
+    storeBrandKit: build.mutation<ApiEnvelope<BrandKit>, FormData>({
+      query: (body) => ({ url: '/api/brand-kit', method: 'POST', body }),
+      invalidatesTags: ['BrandKit'],
+    }),
   }),
 });
 
 export const {
+  useStoreBrandKitMutation,
   useVerifyDataMutation,
   useRegisterMutation,
   useLoginMutation,

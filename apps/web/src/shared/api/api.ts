@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { BrandKit } from '@cma/contracts';
 import { apiBaseQuery, type ApiEnvelope } from './baseQuery';
 
 export interface FaqEntry {
@@ -35,7 +36,7 @@ export interface ClientConfig {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks'],
+  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks', 'BrandKit'],
   endpoints: (build) => ({
     getFaqList: build.query<FaqEntry[], void>({
       query: () => '/api/faq-list',
@@ -44,6 +45,12 @@ export const api = createApi({
     getClientConfig: build.query<ClientConfig, void>({
       query: () => '/api/config',
       transformResponse: (response: ApiEnvelope<ClientConfig> | null) => response?.data ?? {},
+    }),
+    /** The agent's brand kit (GET /api/brand-kit): edited on /edit-profile, printed by every report. */
+    getBrandKit: build.query<BrandKit | null, void>({
+      query: () => '/api/brand-kit',
+      transformResponse: (response: ApiEnvelope<BrandKit> | null) => response?.data ?? null,
+      providesTags: ['BrandKit'],
     }),
   }),
 });
@@ -54,4 +61,4 @@ function normalizeList<T>(data: T[] | { data?: T[] } | undefined): T[] {
   return [];
 }
 
-export const { useGetFaqListQuery, useGetClientConfigQuery } = api;
+export const { useGetFaqListQuery, useGetClientConfigQuery, useGetBrandKitQuery } = api;

@@ -15,6 +15,7 @@ import { applyFieldErrors } from '../navigation';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import { SignInSettings } from '../components/SignInSettings';
+import { BrandKitForm } from '../components/BrandKitForm';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
 
@@ -70,6 +71,7 @@ export function EditProfile({ subscriptionSection }: EditProfileProps) {
       <h1 id="page-title">Edit profile</h1>
       <ProfilePictureSection details={details} />
       <DetailsForm details={details} />
+      <BrandKitForm />
       <SignInSettings email={details.user.email} />
       <section className="profile-section" aria-labelledby="subscription-title" data-slot="billing-subscription" id="subscription">
         <h2 id="subscription-title">Subscription</h2>
@@ -116,7 +118,7 @@ function ProfilePictureSection({ details }: { details: UserDetails }) {
             {isLoading ? 'Uploading…' : 'Change picture'}
             <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => void onChoose(event)} disabled={isLoading} aria-label="Upload a profile picture" />
           </label>
-          <p className="field__hint">PNG, JPEG or WebP, up to 5 MB. Photo details such as location are removed.</p>
+          <p className="field__hint">Your headshot on the cover of your reports. PNG, JPEG or WebP, up to 5 MB. Photo details such as location are removed.</p>
           {problem && (
             <p className="field__error" role="alert">
               {problem}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
+import { reportColour } from '@cma/report/colour';
+import { useGetBrandKitQuery } from '../../../shared/api/api';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { useEncodedImagesQuery } from '../api/cmaApi';
@@ -23,6 +25,9 @@ const METHODS: { value: WeightingMethod; label: string }[] = [
 export default function ReviewPage() {
   useDocumentTitle('Review');
   const { report, edit, update } = useReport();
+  const brandColour = useGetBrandKitQuery().data?.brand_colour ?? null;
+  const colour = reportColour(report, brandColour);
+  const ownColour = brandColour !== null && colour.toLowerCase() !== brandColour;
   const navigate = useNavigate();
   useListingPhotoCopies();
   const computation = useCmaComputation();
@@ -215,10 +220,28 @@ export default function ReviewPage() {
             <span>Client name</span>
             <input value={report.clientName} onChange={(e) => update({ clientName: e.target.value })} />
           </label>
-          <label className="cma-field">
-            <span>PDF colour</span>
-            <input type="color" value={report.pdfColor} onChange={(e) => update({ pdfColor: e.target.value })} />
-          </label>
+          <div className="cma-field">
+            <label htmlFor="report-colour">PDF colour</label>
+            {/* The profile's brand colour unless this report picks its own (decision 2061). */}
+            <input
+              id="report-colour"
+              type="color"
+              value={colour}
+              onChange={(e) => update({ pdfColor: e.target.value, report_data: { ...(report.report_data ?? {}), ownColour: true } })}
+              aria-describedby="report-colour-hint"
+            />
+            <span id="report-colour-hint" className="cma-field__hint">
+              {ownColour ? (
+                <button type="button" className="link-button" onClick={() => update({ report_data: { ...(report.report_data ?? {}), ownColour: false } })}>
+                  Use my brand colour
+                </button>
+              ) : brandColour ? (
+                'Your brand colour'
+              ) : (
+                <Link to="/edit-profile#brand-kit">Set one for every report</Link>
+              )}
+            </span>
+          </div>
         </div>
       </div>
 

@@ -1,5 +1,5 @@
 // The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
-import type { CreateReportLinkRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse } from '@cma/contracts';
+import type { BrandKit, CreateReportLinkRequest, StoreDefaultPagesRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { StoredPhoto } from '../store/storedPhotos';
@@ -46,9 +46,9 @@ export const reportApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/update-report-counter', method: 'POST', body }),
       transformResponse: (response: ApiEnvelope<{ report_count: number; counted: boolean }>) => response.data!,
     }),
-    getAgentDetails: build.query<{ user?: { name?: string; email?: string; phone?: string | null }; business?: Record<string, unknown> | null }, void>({
+    getAgentDetails: build.query<{ user?: { name?: string; email?: string; phone?: string | null; profile_image?: string | null }; business?: Record<string, unknown> | null }, void>({
       query: () => '/api/user-details',
-      transformResponse: (response: ApiEnvelope<{ user?: { name?: string; email?: string; phone?: string | null }; business?: Record<string, unknown> | null }>) => response.data ?? {},
+      transformResponse: (response: ApiEnvelope<{ user?: { name?: string; email?: string; phone?: string | null; profile_image?: string | null }; business?: Record<string, unknown> | null }>) => response.data ?? {},
       providesTags: ['User'],
     }),
     /** A property's stored photos as data URLs (the only photos the PDF draws). */
@@ -62,6 +62,12 @@ export const reportApi = api.injectEndpoints({
       query: (historyId) => `/api/report-links?history_id=${historyId}`,
       transformResponse: (response: ApiEnvelope<ReportLinkSummary[]>) => response.data ?? [],
       providesTags: (_result, _error, historyId) => [{ type: 'ReportLinks', id: historyId }],
+    }),
+    /** "Save as my default": the page choice every new report starts from. */
+    storeDefaultPages: build.mutation<BrandKit, StoreDefaultPagesRequest>({
+      query: (body) => ({ url: '/api/report-default-pages', method: 'PUT', body }),
+      transformResponse: (response: ApiEnvelope<BrandKit>) => response.data!,
+      invalidatesTags: ['BrandKit'],
     }),
     createReportLink: build.mutation<ReportLink, CreateReportLinkRequest>({
       query: (body) => ({ url: '/api/report-links', method: 'POST', body }),
@@ -85,4 +91,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { useStoreDefaultPagesMutation, useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

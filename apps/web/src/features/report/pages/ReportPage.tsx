@@ -1,21 +1,31 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { buildReportInput, renderReportBlob, type BuildOptions } from '@cma/report';
+import { buildReportInput, customPageIdsOf, renderReportBlob, type BuildOptions } from '@cma/report';
+import { normalisePageChoice, type PageChoice } from '@cma/report/pages';
+import { DEFAULT_COVER_LETTER } from '@cma/report/cover-letter';
+import type { MarketArea } from '@cma/valuation';
 import { useStreetMap } from '../useStreetMap';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
-import { usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
+import { useStoreDefaultPagesMutation, usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
 import { updateReport } from '../store/reportSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
 import { withStoredPhotos, type StoredPhoto } from '../store/storedPhotos';
 import { SharePanel } from '../components/SharePanel';
+import { PagePicker } from '../components/PagePicker';
+import { CoverLetterEditor } from '../components/CoverLetterEditor';
+import { NetSheetEditor } from '../components/NetSheetEditor';
+import { MarketAreaChooser } from '../components/MarketAreaChooser';
+import { useGetBrandKitQuery } from '../../../shared/api/api';
 import '../report.css';
 import { notify } from '../../../shared/toast';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong.';
 /** The browser's PDF viewer opens on the page at the frame's width, without the thumbnail pane (which left a tablet a strip). */
 const PREVIEW_VIEW = '#view=FitH&navpanes=0';
+/** How long the preview waits after an edit before drawing the PDF again. */
+const PREVIEW_DEBOUNCE_MS = 400;
 
 function messageOf(error: unknown): string {
   const data = (error as { data?: { message?: unknown } } | undefined)?.data;
@@ -32,6 +42,8 @@ export default function ReportPage() {
   const report = useAppSelector((state) => state.report);
   const dispatch = useAppDispatch();
   const agent = useGetAgentDetailsQuery();
+  const brandKit = useGetBrandKitQuery();
+  const [storeDefaultPages, storingDefault] = useStoreDefaultPagesMutation();
   const [sendPdf, sending] = useSendPdfMutation();
   const [postHistory, saving] = usePostHistoryMutation();
   const [countReport] = useUpdateReportCounterMutation();
@@ -45,6 +57,7 @@ export default function ReportPage() {
   const [previewSend, previewing] = usePreviewSendPdfMutation();
   const [preview, setPreview] = useState<{ from: string; subject: string; html: string; attachment: string } | null>(null);
   const counted = useRef<string | null>(null);
+  const renderedOnce = useRef(false);
   const reportId = reportIdOf(report);
   const [fetchPhotos] = useEncodedReportImagesMutation();
   const [photos, setPhotos] = useState<Record<string, StoredPhoto[]> | null>(null);
@@ -74,6 +87,8 @@ export default function ReportPage() {
   }, [reportId, report.report_data, dispatch]);
 
   const savedState = useMemo(() => savedStateOf(report), [report]);
+  const kit = brandKit.data ?? null;
+  // The same profile the server prints with (send-pdf, /r/): business details, headshot and the brand kit.
   const options = useMemo<BuildOptions>(() => {
     const business = agent.data?.business ?? {};
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -85,9 +100,32 @@ export default function ReportPage() {
         businessName: text(business.business_name),
         businessAddress: text(business.address),
         businessWebsite: text(business.website),
+        licenceNumber: text(business.license_number),
+        tagline: kit?.tagline ?? '',
+        bio: kit?.bio ?? '',
+        headshot: text(agent.data?.user?.profile_image) || null,
+        brokerageLogo: kit?.brokerage_logo ?? null,
       },
+      brandColour: kit?.brand_colour ?? null,
+      coverLetterTemplate: kit?.cover_letter_template || null,
+      defaultPages: kit?.default_pages ?? undefined,
     };
-  }, [agent.data]);
+  }, [agent.data, kit]);
+  const reportData = useMemo(() => (report.report_data ?? {}) as Record<string, unknown>, [report.report_data]);
+  const setReportData = (patch: Record<string, unknown>) => dispatch(updateReport({ report_data: { ...reportData, ...patch } }));
+  const pageChoice = useMemo(() => normalisePageChoice(reportData.pages ?? kit?.default_pages ?? undefined, customPageIdsOf(reportData)), [reportData, kit]);
+  const setPages = (pages: PageChoice) => setReportData({ pages });
+  const isOn = (id: string) => pageChoice.some((entry) => entry.id === id && entry.on);
+  /** Switches a page on where it stands in the list (the agent already placed it, or its default place). */
+  const turnOn = (id: string) => setPages(pageChoice.map((entry) => (entry.id === id ? { ...entry, on: true } : entry)));
+  async function onSaveDefaultPages() {
+    try {
+      await storeDefaultPages({ pages: pageChoice }).unwrap();
+      notify('success', 'These pages are now your default for new reports.');
+    } catch (error) {
+      notify('error', messageOf(error));
+    }
+  }
   const logo = typeof agent.data?.business?.logo === 'string' ? agent.data.business.logo : null;
   const stateForPdf = useMemo(() => {
     const withLogo = logo && (!Array.isArray(savedState.businessImages) || savedState.businessImages.length === 0) ? { ...savedState, businessImages: [logo] } : savedState;
@@ -105,15 +143,18 @@ export default function ReportPage() {
   const printed = useMemo(() => (input.value && streetMap.ready ? { ...input.value, mapImage: streetMap.map } : null), [input.value, streetMap.ready, streetMap.map]);
 
   useEffect(() => {
-    if (!printed || agent.isLoading || (!photos && propertyIds.length > 0)) return;
+    if (!printed || agent.isLoading || brandKit.isLoading || (!photos && propertyIds.length > 0)) return;
     let cancelled = false;
     let url: string | null = null;
     setRendering(true);
-    renderReportBlob(printed)
+    // Typing in an editor re-renders once the agent pauses, not on every key.
+    const doc = printed;
+    const timer = setTimeout(() => void renderReportBlob(doc)
       .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
         setPdfUrl(url);
+        renderedOnce.current = true;
         setRenderError(null);
         // Counted once per generated report id (spec §7 update-report-counter).
         if (reportId && counted.current !== reportId) {
@@ -122,12 +163,13 @@ export default function ReportPage() {
         }
       })
       .catch((error: unknown) => !cancelled && setRenderError(error instanceof Error ? error.message : String(error)))
-      .finally(() => !cancelled && setRendering(false));
+      .finally(() => !cancelled && setRendering(false)), renderedOnce.current ? PREVIEW_DEBOUNCE_MS : 0);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
       if (url) URL.revokeObjectURL(url);
     };
-  }, [printed, agent.isLoading, photos, propertyIds.length, reportId, countReport]);
+  }, [printed, agent.isLoading, brandKit.isLoading, photos, propertyIds.length, reportId, countReport]);
 
   const subject = input.value?.subject;
   const address = (subject?.fullAddress && subject.fullAddress !== 'Not Available' ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
@@ -274,6 +316,38 @@ export default function ReportPage() {
           )}
         </div>
         <aside className="report-page__panel report-page__panel--more">
+          {hasReport && (
+            <>
+              <PagePicker
+                choice={pageChoice}
+                onChange={setPages}
+                customLabels={{}}
+                onSaveDefault={() => void onSaveDefaultPages()}
+                savingDefault={storingDefault.isLoading}
+              />
+              <CoverLetterEditor
+                letter={typeof reportData.coverLetter === 'string' ? reportData.coverLetter : null}
+                template={kit?.cover_letter_template || DEFAULT_COVER_LETTER}
+                onChange={(coverLetter) => setReportData({ coverLetter: coverLetter ?? undefined })}
+                pageOn={isOn('cover-letter')}
+                onTurnPageOn={() => turnOn('cover-letter')}
+              />
+              <NetSheetEditor
+                value={(reportData.netSheet ?? {}) as Record<string, number | string>}
+                onChange={(netSheet) => setReportData({ netSheet })}
+                columns={input.value?.netSheet?.columns ?? null}
+                pageOn={isOn('net-sheet')}
+                onTurnPageOn={() => turnOn('net-sheet')}
+              />
+              <MarketAreaChooser
+                value={reportData.marketArea}
+                onChange={(marketArea: MarketArea) => setReportData({ marketArea })}
+                stats={input.value?.marketStats ?? null}
+                pageOn={isOn('market-statistics')}
+                onTurnPageOn={() => turnOn('market-statistics')}
+              />
+            </>
+          )}
           <SharePanel historyId={historyId} saveReport={() => saveReport()} disabled={!hasReport || saving.isLoading} />
           <Link to="/review">Back to review</Link>
         </aside>
