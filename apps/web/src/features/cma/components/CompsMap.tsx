@@ -73,14 +73,14 @@ function LeafletMap({ points, tileUrl, attribution, onTilesFailed }: { points: M
       const markers = byImportance(points).map((p) => {
         const icon = L.divIcon({
           className: `cma-pin cma-pin--${p.kind}`,
-          html: `<span class="cma-pin__dot"></span><span class="cma-pin__label"></span>`,
+          html: `<span class="cma-pin__leader"></span><span class="cma-pin__dot"></span><span class="cma-pin__label"></span>`,
           iconSize: [0, 0],
         });
         const marker = L.marker([p.lat, p.lng], { icon, keyboard: true, title: pinName(p), zIndexOffset: 1000 * (2 - ORDER[p.kind]) }).addTo(map!);
         const element = marker.getElement()!;
         element.querySelector('.cma-pin__label')!.textContent = pinText(p);
         element.setAttribute('aria-label', pinName(p));
-        return { point: p, marker, label: element.querySelector<HTMLElement>('.cma-pin__label')! };
+        return { point: p, marker, label: element.querySelector<HTMLElement>('.cma-pin__label')!, leader: element.querySelector<HTMLElement>('.cma-pin__leader')! };
       });
       // Labels keep their spot unless they would cover another; a moved label keeps its dot on the true position.
       const spreadLabels = () => {
@@ -92,7 +92,13 @@ function LeafletMap({ points, tileUrl, attribution, onTilesFailed }: { points: M
         const spots = placeLabels(boxes);
         boxes.forEach((box, i) => {
           const spot = spots.get(box.id)!;
-          markers[i]!.label.style.transform = `translate(calc(-50% + ${Math.round(spot.x - box.x)}px), calc(-50% + ${Math.round(spot.y - box.y)}px))`;
+          const dx = Math.round(spot.x - box.x);
+          const dy = Math.round(spot.y - box.y);
+          const { label, leader } = markers[i]!;
+          label.style.transform = `translate(calc(-50% + ${dx}px), calc(-50% + ${dy}px))`;
+          // A moved label keeps a line to its dot, so it is clear which spot it names.
+          leader.style.width = spot.moved ? `${Math.hypot(dx, dy)}px` : '0';
+          leader.style.transform = `rotate(${Math.atan2(dy, dx)}rad)`;
         });
       };
       map.on('zoomend', spreadLabels);
