@@ -4,7 +4,7 @@
 // hundreds) with a phone user agent, so every request is rate-limit counted and recorded as a view, as a real opening is.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchDatabase, freePort, startProcess, subscribedBenchAgent } from './support';
 
@@ -46,6 +46,7 @@ async function load(url: string, seconds: number): Promise<{ ttfb: number[]; tot
 }
 
 async function main() {
+  const loadBefore = os.loadavg()[0]!;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cma-bench-live-'));
   const database = await benchDatabase(pgUrl);
   const { databaseUrl } = database;
@@ -79,13 +80,18 @@ async function main() {
 
     if (WARMUP_S > 0) await load(pageUrl, WARMUP_S);
     const run = await load(pageUrl, DURATION_S);
+    // The floor on this host at this hour: a route without the database, under the same viewers.
+    const floor = await load(`${base}/healthz`, Math.min(DURATION_S, 5));
     const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite (set TEST_DATABASE_URL for the PostgreSQL figure)';
     const p95 = percentile(run.ttfb, 95);
     console.log(`\nGET /r/<token> on ${databaseName}: ${VIEWERS} concurrent viewers, ${DURATION_S} s, ${run.ttfb.length} requests (${(run.ttfb.length / DURATION_S).toFixed(0)}/s), ${run.bytes} bytes of HTML`);
+    // The viewers and the server share the host: its load says how much of it this run had (figures vary with it).
+    console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (load before the run: ${loadBefore.toFixed(1)})`);
     console.log(`time to first byte  p50 ${percentile(run.ttfb, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   p99 ${percentile(run.ttfb, 99).toFixed(1)} ms`);
     console.log(`whole response      p50 ${percentile(run.total, 50).toFixed(1)} ms   p95 ${percentile(run.total, 95).toFixed(1)} ms   non-200: ${run.non200}`);
+    console.log(`floor (GET /healthz, no database, same viewers): TTFB p50 ${percentile(floor.ttfb, 50).toFixed(1)} ms   p95 ${percentile(floor.ttfb, 95).toFixed(1)} ms   ${(floor.ttfb.length / Math.min(DURATION_S, 5)).toFixed(0)} req/s`);
     console.log(`target p95 TTFB < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'MISSED'}`);
-    console.log(JSON.stringify({ bench: 'live-page', database: databaseUrl ? 'postgres' : 'pglite', viewers: VIEWERS, requests: run.ttfb.length, ttfb_p50: percentile(run.ttfb, 50), ttfb_p95: p95, ttfb_p99: percentile(run.ttfb, 99), non200: run.non200 }));
+    console.log(JSON.stringify({ bench: 'live-page', database: databaseUrl ? 'postgres' : 'pglite', load_average: os.loadavg()[0], viewers: VIEWERS, requests: run.ttfb.length, ttfb_p50: percentile(run.ttfb, 50), ttfb_p95: p95, ttfb_p99: percentile(run.ttfb, 99), floor_ttfb_p95: percentile(floor.ttfb, 95), non200: run.non200 }));
     if (run.non200 > 0) process.exitCode = 1;
   } finally {
     server?.kill('SIGTERM');
