@@ -453,13 +453,16 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     const weighting = formulas.weighting ?? {};
     const method = (['inverse-gross', 'equal', 'manual'] as const).find((m) => m === weighting.method) ?? 'inverse-gross';
     const reconcileOptions: ReconcileOptions = { method, manualWeights: weighting.manualWeights };
+    const named = new Map(comparables.filter((c) => c.adjusted).map((c) => [c.id, c]));
+    // Sentences name each comparable by its number and street in the report, never by MLS number.
+    const inputs = valued.map((v) => ({ comparableId: v.adjustment.comparableId, adjustedPrice: v.adjustment.adjustedPrice, grossPercent: v.adjustment.grossPercent, number: named.get(v.adjustment.comparableId)?.number, street: named.get(v.adjustment.comparableId)?.street }));
     let result;
     try {
-      result = reconcile(valued.map((v) => ({ comparableId: v.adjustment.comparableId, adjustedPrice: v.adjustment.adjustedPrice, grossPercent: v.adjustment.grossPercent })), reconcileOptions);
+      result = reconcile(inputs, reconcileOptions);
     } catch (error) {
       // Bad manual weights fall back to the default weighting, and the report says so.
       warnings.push(`${error instanceof Error ? error.message : String(error)} Default weights used instead.`);
-      result = reconcile(valued.map((v) => ({ comparableId: v.adjustment.comparableId, adjustedPrice: v.adjustment.adjustedPrice, grossPercent: v.adjustment.grossPercent })));
+      result = reconcile(inputs);
     }
     const byId = new Map(comparables.filter((c) => c.adjusted).map((c) => [c.id, c]));
     reconciliation = {

@@ -8,6 +8,10 @@ export interface ReconcileInput {
   adjustedPrice: number;
   /** Gross adjustment in percent units (12.5 = 12.5 %). */
   grossPercent: number;
+  /** How the client knows it: "123 Main St" (the sentences say "Comparable 1, 123 Main St"); never an MLS number. */
+  street?: string | null;
+  /** Its number in the report's grid when that is not its position here (a comparable left unadjusted keeps its number). */
+  number?: number;
 }
 
 export interface ReconcileOptions {
@@ -34,7 +38,10 @@ export interface Reconciliation {
   method: WeightingMethod;
   weights: ReconciledWeight[];
   range: { start: number; end: number };
+  /** Plain sentences for the client: each comparable by number and street, its adjusted price, its share and why. */
   explanation: string;
+  /** The arithmetic behind the value and range, for the agent (one click away). */
+  arithmetic: string;
 }
 
 export const DEFAULT_GROSS_OFFSET_PERCENT = 5;
@@ -84,9 +91,31 @@ export function reconcile(inputs: readonly ReconcileInput[], options: ReconcileO
   const end = Math.ceil(Math.min(high, value + spread) / roundTo) * roundTo;
 
   const methodText = method === 'inverse-gross' ? `weights ∝ 1 ÷ (gross % + ${formatPercent(offset, 0)})` : method === 'equal' ? 'equal weights' : 'manual weights';
-  const parts = weights.map((w) => `${w.comparableId} ${formatAmount(w.adjustedPrice)} × ${formatPercent(w.share * 100)}`);
-  const explanation =
+  const parts = weights.map((w, i) => `Comparable ${inputs[i].number ?? i + 1} ${formatAmount(w.adjustedPrice)} × ${formatPercent(w.share * 100)}`);
+  const arithmetic =
     `Value ${formatAmount(value)} = weighted mean of ${inputs.length} adjusted price${inputs.length === 1 ? '' : 's'} (${methodText}): ${parts.join(' + ')}. ` +
     `Suggested range ${formatAmount(start)} – ${formatAmount(end)}: the value ± the weighted spread ${formatAmount(spread)}, within the adjusted prices, rounded to ${formatAmount(roundTo)}.`;
-  return { value, method, weights, range: { start, end }, explanation };
+  const explanation = plainSentences(inputs, weights, method, value);
+  return { value, method, weights, range: { start, end }, explanation, arithmetic };
+}
+
+/** "Comparable 1, 123 Main St, adjusted to $ 561,274, carries 15% because it needed the smallest adjustments." */
+export function plainSentences(inputs: readonly ReconcileInput[], weights: readonly ReconciledWeight[], method: WeightingMethod, value: number): string {
+  const order = weights.map((w, i) => ({ i, share: w.share })).sort((a, b) => b.share - a.share);
+  const most = order[0]?.i;
+  const least = order[order.length - 1]?.i;
+  const sentences = weights.map((w, i) => {
+    const street = inputs[i].street?.trim();
+    const name = `Comparable ${inputs[i].number ?? i + 1}${street ? `, ${street}` : ''}`;
+    const gross = formatPercent(Math.max(0, inputs[i].grossPercent));
+    let why: string;
+    if (weights.length === 1) why = 'as the only comparable';
+    else if (method === 'equal') why = 'as every comparable counts the same';
+    else if (method === 'manual') why = 'the weight the agent gave it';
+    else if (i === most) why = `because it needed the smallest adjustments (${gross} of its price)`;
+    else if (i === least) why = `because it needed the largest adjustments (${gross} of its price)`;
+    else why = `as its adjustments came to ${gross} of its price`;
+    return `${name}, adjusted to ${formatAmount(Math.round(w.adjustedPrice))}, carries ${formatPercent(w.share * 100, 0)} ${why}.`;
+  });
+  return `The comparables indicate ${formatAmount(value)}. ${sentences.join(' ')}`;
 }

@@ -153,7 +153,7 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
 
   const comparables = selection.picks.map((pick) => ({ pick, adjustment: adjustComparable(blind, pick.facts, settings, options.comparables?.[pick.facts.id]) }));
   const reconciliation = reconcile(
-    comparables.map((c) => ({ comparableId: c.adjustment.comparableId, adjustedPrice: c.adjustment.adjustedPrice, grossPercent: c.adjustment.grossPercent })),
+    comparables.map((c) => ({ comparableId: c.adjustment.comparableId, adjustedPrice: c.adjustment.adjustedPrice, grossPercent: c.adjustment.grossPercent, street: c.pick.facts.streetAddress })),
     options.reconcile,
   );
   const warnings = valuationWarnings(blind, comparables.map((c) => ({ facts: c.pick.facts, adjustment: c.adjustment })));

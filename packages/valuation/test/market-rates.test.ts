@@ -88,7 +88,7 @@ describe('valueSubject and the back-test', () => {
     const prices = valuation.comparables.map((c) => c.adjustment.adjustedPrice);
     expect(valuation.value).toBeGreaterThanOrEqual(Math.min(...prices));
     expect(valuation.value).toBeLessThanOrEqual(Math.max(...prices));
-    expect(valuation.explanation).toMatch(/^6 comparables \(\d+ sales matched: closed within 12 months of 2025-01-01, 1 mi, ±20% size\)\. Value \$ [\d,]+ = weighted mean/);
+    expect(valuation.explanation).toMatch(/^6 comparables \(\d+ sales matched: closed within 12 months of 2025-01-01, 1 mi, ±20% size\)\. The comparables indicate \$ [\d,]+\. Comparable 1, /);
     expect(valuation.comparables[0].pick.reasons.length).toBeGreaterThan(3);
   });
 

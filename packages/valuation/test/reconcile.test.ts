@@ -14,8 +14,24 @@ describe('reconcile', () => {
     expect(result.weights.map((w) => w.share)).toEqual([2 / 3, 1 / 3]);
     expect(result.weights[0].reason).toBe('1 ÷ (gross 5.0% + 5%)');
     expect(result.range).toEqual({ start: 400_000, end: 481_000 });
-    expect(result.explanation).toContain('Value $ 433,333 = weighted mean of 2 adjusted prices');
-    expect(result.explanation).toContain('A $ 400,000 × 66.7% + B $ 500,000 × 33.3%');
+    expect(result.arithmetic).toContain('Value $ 433,333 = weighted mean of 2 adjusted prices');
+    expect(result.arithmetic).toContain('Comparable 1 $ 400,000 × 66.7% + Comparable 2 $ 500,000 × 33.3%');
+  });
+
+  it('explains the value in sentences by number and street, never by MLS number', () => {
+    const result = reconcile([
+      { comparableId: 'KC2979800520-1', adjustedPrice: 561_274.4, grossPercent: 4, street: '123 Main St' },
+      { comparableId: 'KC1', adjustedPrice: 500_000, grossPercent: 12, street: '9 Oak Ave' },
+      { comparableId: 'KC2', adjustedPrice: 540_000, grossPercent: 30 },
+    ]);
+    // Weights 1/9, 1/17, 1/35 → shares 56.0 %, 29.6 %, 14.4 %.
+    expect(result.explanation).toBe(
+      'The comparables indicate $ 540,055. Comparable 1, 123 Main St, adjusted to $ 561,274, carries 56% because it needed the smallest adjustments (4.0% of its price). ' +
+        'Comparable 2, 9 Oak Ave, adjusted to $ 500,000, carries 30% as its adjustments came to 12.0% of its price. ' +
+        'Comparable 3, adjusted to $ 540,000, carries 14% because it needed the largest adjustments (30.0% of its price).',
+    );
+    expect(result.explanation).not.toMatch(/KC\d/);
+    expect(reconcile([{ comparableId: 'A', adjustedPrice: 1, grossPercent: 0 }, { comparableId: 'B', adjustedPrice: 2, grossPercent: 0 }], { method: 'equal' }).explanation).toContain('carries 50% as every comparable counts the same.');
   });
 
   it('offers equal and manual weights', () => {

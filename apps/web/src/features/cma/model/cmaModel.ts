@@ -21,7 +21,7 @@ import {
   type WeightingMethod,
 } from '@cma/valuation';
 import { NOT_AVAILABLE } from '@cma/listings-import';
-import { asRecords, comparableFacts, isRecord, subjectFacts, type CmaRecord } from './records';
+import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, type CmaRecord } from './records';
 
 /**
  * The report store's `adjustment_formulas` (spec §3 key): the agent's per-report choices on top of the
@@ -132,14 +132,19 @@ export function computeCma(report: ReportInputs): CmaComputation {
   let reconciliation: Reconciliation | null = null;
   if (adjusted.length > 0) {
     const options: ReconcileOptions = { method: formulas.weighting?.method ?? 'inverse-gross', manualWeights: formulas.weighting?.manualWeights };
+    // The explanation names comparables by their number in the grid and their street, as the client sees them.
+    const inputs = adjusted.map((c) => ({
+      comparableId: c.adjustment.comparableId,
+      adjustedPrice: c.adjustment.adjustedPrice,
+      grossPercent: c.adjustment.grossPercent,
+      number: comparables.indexOf(c) + 1,
+      street: typeof c.record.pdf_address === 'string' && c.record.pdf_address ? c.record.pdf_address : addressOf(c.record),
+    }));
     try {
-      reconciliation = reconcile(
-        adjusted.map((c) => ({ comparableId: c.adjustment.comparableId, adjustedPrice: c.adjustment.adjustedPrice, grossPercent: c.adjustment.grossPercent })),
-        options,
-      );
+      reconciliation = reconcile(inputs, options);
     } catch {
       // Incomplete manual weights fall back to the default weighting rather than losing the value.
-      reconciliation = reconcile(adjusted.map((c) => ({ comparableId: c.adjustment.comparableId, adjustedPrice: c.adjustment.adjustedPrice, grossPercent: c.adjustment.grossPercent })));
+      reconciliation = reconcile(inputs);
     }
   }
   const warnings = sFacts ? valuationWarnings(sFacts, adjusted.map((c) => ({ facts: c.facts, adjustment: c.adjustment }))) : [];

@@ -99,7 +99,11 @@ export default function ReviewPage() {
         <div>
           <span className="eyebrow">Reconciled value</span>
           <p className="cma-value__figure" data-testid="reconciled-value">{formatAmount(rec.value)}</p>
-          <p className="cma-hint">{rec.explanation}</p>
+          <p className="cma-hint" data-testid="value-explanation">{rec.explanation}</p>
+          <details className="cma-hint">
+            <summary>Show the arithmetic</summary>
+            <p>{rec.arithmetic}</p>
+          </details>
         </div>
         <fieldset className="cma-range">
           <legend>Suggested price range</legend>
