@@ -136,6 +136,11 @@ test('history: an agent tells reports apart, searches, renames, duplicates, dele
   expect(stored.report_data?.reportId).toBeTruthy();
   expect(stored.report_data?.reportId).not.toBe('oak-1');
   expect(stored.historyEntryId ?? null).toBeNull();
+  // Saving the copy adds an entry; the original stays as it was.
+  await page.goto('/report');
+  await page.getByRole('button', { name: 'Save to history' }).click();
+  await expect(page.getByText('Report saved to history.')).toBeVisible();
+  expect(await historyTotal(page.request, session)).toBe(24);
 
   // Open: the saved report on the report step.
   await page.goto('/history');
