@@ -258,7 +258,7 @@ export default function ReportPage() {
                 </a>
               ) : (
                 <button type="button" className="button button--primary" disabled>
-                  {rendering ? 'Preparing PDF…' : 'Download PDF'}
+                  {rendering || (input.value && !streetMap.ready) ? 'Preparing PDF…' : 'Download PDF'}
                 </button>
               )}
               <button type="button" className="button button--secondary" onClick={() => void onSave()} disabled={saving.isLoading || !address}>
