@@ -74,6 +74,23 @@ test('/compare: numbered price pins on street map tiles with the attribution, ke
     expect(await violations()).toEqual([]);
   }
 
+  // Wider filters: the candidates the list shows are pinned too ('rank $price'), and the labels still keep apart.
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.getByLabel('Distance').selectOption('any');
+  await page.getByLabel('Closed within').selectOption('60');
+  await page.getByLabel('Size').selectOption('any');
+  // The demo listing database (seeded by the embedded default) has sales around the subject.
+  await page.getByRole('button', { name: 'Find more in the listing database' }).click();
+  await expect(page.getByRole('list', { name: 'Ranked candidates' }).getByRole('checkbox', { checked: false }).first()).toBeVisible();
+  const listedCandidates = await page.getByRole('list', { name: 'Ranked candidates' }).getByRole('checkbox', { checked: false }).count();
+  const streetMap = page.getByRole('region', { name: 'Street map of the subject and the candidates, with their sale prices' });
+  await expect(streetMap.getByRole('button', { name: /^Candidate \d+: / })).toHaveCount(listedCandidates);
+  expect(listedCandidates).toBeGreaterThan(0);
+  await expect(streetMap.getByRole('button', { name: /^Candidate \d+: / }).first()).toHaveText(/^\d+ \$[\d.]+[kM]$/);
+  await labelsApart(streetMap);
+  await streetMap.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'compare-candidates-1280.png') });
+
   // /report: the PDF the browser renders carries the same street map, fetched from our server (POST /api/report-map).
   await page.goto('/report');
   const download = page.waitForEvent('download');

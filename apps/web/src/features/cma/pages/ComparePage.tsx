@@ -59,13 +59,16 @@ export default function ComparePage() {
   const rankedIds = new Set(ranking.ranked.map((c) => c.record.uuid));
   const outsideFilters = selected.filter((c) => !rankedIds.has(c.uuid));
 
+  // The candidates the list shows (the first pages, and every chosen one): the map pins the same ones.
+  const listed = useMemo(() => sorted.filter((c, index) => index < shown || selectedIds.has(c.record.uuid)), [sorted, shown, report.comaparables]);
+
   const points = useMemo<MapPoint[]>(() => {
     const list: MapPoint[] = [];
     if (subject) {
       const f = subjectFacts(subject);
       if (f.latitude != null && f.longitude != null) list.push({ id: subject.uuid, lat: f.latitude, lng: f.longitude, label: 'S', kind: 'subject', title: addressOf(subject), price: null });
     }
-    for (const c of ranking.ranked) {
+    for (const c of listed) {
       const f = c.pick.facts;
       if (f.latitude != null && f.longitude != null) list.push({ id: c.record.uuid, lat: f.latitude, lng: f.longitude, label: String(c.rank), kind: selectedIds.has(c.record.uuid) ? 'selected' : 'candidate', title: addressOf(c.record), price: f.netSalesPrice });
     }
@@ -78,7 +81,7 @@ export default function ComparePage() {
     }
     return list;
     // selectedIds is derived from report.comaparables
-  }, [subject, ranking, report.comaparables]);
+  }, [subject, ranking, listed, report.comaparables]);
 
   async function findInDatabase() {
     if (!subject) return;
@@ -152,7 +155,7 @@ export default function ComparePage() {
               <p className="cma-empty">No closed sale passes these filters. Widen the distance, months or size, load another file, or search the database.</p>
             ) : (
               <ol className="cma-candidates" aria-label="Ranked candidates">
-                {sorted.filter((c, index) => index < shown || selectedIds.has(c.record.uuid)).map(({ record, pick, rank }) => {
+                {listed.map(({ record, pick, rank }) => {
                   const isSelected = selectedIds.has(record.uuid);
                   const atLimit = !isSelected && selected.length >= MAX_COMPARABLES;
                   const facts = pick.facts;
