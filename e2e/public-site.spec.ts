@@ -97,7 +97,7 @@ test.describe('server-rendered landing page (decisions 0901, 0902)', () => {
     await expect(page.locator('#faq .faq__item')).toHaveCount(faqs.length);
     await expect(page.locator('#faq summary').first()).toHaveText(faqs[0]!.question);
     for (const plan of plans) await expect(page.locator('.ps-plan h3', { hasText: plan.title }).first()).toBeVisible();
-    expect(scripts).toEqual(['/landing-boot.js']);
+    expect(scripts).toEqual(['/entry-boot.js']);
 
     await page.mouse.move(40, 300);
     await appReady(page);

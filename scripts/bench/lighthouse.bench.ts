@@ -1,9 +1,10 @@
-// Landing-page quality (issue 9): Lighthouse performance, accessibility, best practices and SEO (target ≥ 95 each)
-// and the JavaScript the landing page loads, gzipped (target ≤ 150 KB), before the visitor acts and once the app is live.
-// Then the client's live report /r/<token> (issue 18): performance, accessibility and best practices ≥ 95 on the same phone
-// profile (SEO is left out: the page is noindex on purpose). Runs the real server on the built SPA (`npm run build -w @cma/web`
-// first) and the system Chromium. Run: npx tsx scripts/bench/lighthouse.bench.ts [PATH | live] (no argument: / and the live page)
-// LIGHTHOUSE_RUNS=n sets the number of runs (median reported); LIGHTHOUSE_JSON=file keeps the median run's full report.
+// Entry-page quality (issues 9, 21): Lighthouse performance, accessibility, best practices and SEO (target ≥ 95 each) of
+// every public entry page (ENTRY_PAGES), printed as one table, and the JavaScript the landing page loads, gzipped (target
+// ≤ 150 KB), before the visitor acts and once the app is live. Then the client's live report /r/<token> (issue 18):
+// performance, accessibility and best practices ≥ 95 on the same phone profile (SEO is left out: the page is noindex on
+// purpose). Runs the real server on the built SPA (`npm run build -w @cma/web` first) and the system Chromium.
+// Run: npx tsx scripts/bench/lighthouse.bench.ts [PATH,PATH… | live] (no argument: every entry page and the live page)
+// LIGHTHOUSE_RUNS=n sets the number of runs per page (median reported); LIGHTHOUSE_JSON=file keeps the last median run.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { freePort, subscribedBenchAgent } from './support';
@@ -13,9 +14,11 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { ENTRY_PAGES } from '@cma/contracts';
 
 const only = process.argv[2];
-const pagePath = only && only !== 'live' ? only : '/';
+const pagePaths = only === 'live' ? [] : (only?.split(',') ?? Object.keys(ENTRY_PAGES));
+const landingPath = '/';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const webDist = path.resolve('apps/web/dist');
 if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -45,10 +48,10 @@ try {
     if (Date.now() - started > 120_000) throw new Error('the server did not start within 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }
-  // Warm-up: the first PGlite query of a fresh folder, and the first server-side render of the landing page (which loads
+  // Warm-up: the first PGlite query of a fresh folder, and the first server-side render of each entry page (the first loads
   // the renderer), are not what a visitor waits for on a server that has been up.
   await fetch(`${base}/api/faq-list`);
-  await fetch(`${base}/`);
+  for (const pagePath of pagePaths) await fetch(`${base}${pagePath}`);
 
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -57,34 +60,38 @@ try {
   const launched = chrome;
   const failing: string[] = [];
 
-  /** Lighthouse's mobile profile on one page, `runs` times; prints the median run's scores and what cost points. */
-  const audit = async (label: string, url: string, categories: readonly string[]) => {
-    // Lighthouse's own advice: scores vary run to run (more so on a shared machine), so the median run is reported.
-    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-    const results: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = [];
+  // Lighthouse's own advice: scores vary run to run (more so on a shared machine), so the median run is reported.
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+  const rows: string[][] = [];
+  const reasons: string[] = [];
+  const percent = (score: number | null | undefined) => Math.round((score ?? 0) * 100);
+
+  /** Lighthouse's mobile profile on one page, `runs` times; a table row of the median run and what cost points. */
+  const audit = async (label: string, url: string, categories: readonly string[]): Promise<Result> => {
+    const results: Result[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(url, { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
       if (!result) throw new Error('Lighthouse returned no result');
       results.push(result);
     }
-    const performanceOf = (r: (typeof results)[number]) => r.lhr.categories.performance?.score ?? 0;
-    log(`performance per run: ${results.map((r) => Math.round(performanceOf(r) * 100)).join(', ')}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; Lighthouse CPU benchmark index ${results.map((r) => Math.round(r.lhr.environment.benchmarkIndex)).join(', ')}`);
+    const performanceOf = (r: Result) => r.lhr.categories.performance?.score ?? 0;
     const result = [...results].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((results.length - 1) / 2)]!;
     const { audits } = result.lhr;
-    log(`Lighthouse ${result.lhr.lighthouseVersion} on ${label} (mobile emulation, simulated throttling), median of ${runs} run(s):`);
-    for (const id of categories) {
-      const score = Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
-      log(`  ${id.padEnd(15)} ${score}${score >= 95 ? '' : '   (target ≥ 95)'}`);
-      if (score < 95) failing.push(`${label} ${id}`);
-    }
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
-      log(`  ${id.padEnd(26)} ${audits[id]?.displayValue ?? '-'}`);
-    }
-    // Audits that cost points, so the figures above come with their reasons.
+    const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => (categories.includes(id) ? percent(result.lhr.categories[id]?.score) : undefined));
+    for (const [i, id] of ['performance', 'accessibility', 'best-practices', 'seo'].entries()) if (scores[i] !== undefined && scores[i]! < 95) failing.push(`${label} ${id}`);
+    rows.push([
+      label,
+      results.map((r) => percent(performanceOf(r))).join(' '),
+      ...scores.map((score) => (score === undefined ? '-' : String(score))),
+      ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => audits[id]?.displayValue ?? '-'),
+      results.map((r) => Math.round(r.lhr.environment.benchmarkIndex)).join(' '),
+    ]);
+    // Audits that cost points, so the figures come with their reasons.
     for (const item of Object.values(audits)) {
-      if (item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary') log(`  ! ${item.id}: ${item.title}`);
+      if (item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary') reasons.push(`  ${label} ! ${item.id}: ${item.title}`);
       const savings = (item.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs;
-      if (savings && savings > 50) log(`  ~ ${item.id}: ${item.title} (saves about ${Math.round(savings)} ms)`);
+      if (savings && savings > 50) reasons.push(`  ${label} ~ ${item.id}: ${item.title} (saves about ${Math.round(savings)} ms)`);
     }
     if (process.env.LIGHTHOUSE_JSON) (await import('node:fs')).writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(result.lhr));
     return result;
@@ -104,9 +111,21 @@ try {
     await fetch(`${base}${livePath}`); // the first build of the page is cached, as for a link opened before
     await audit('/r/<token>', `${base}${livePath}`, ['performance', 'accessibility', 'best-practices']);
   }
-  if (only !== 'live') {
+  let landing: Result | undefined;
+  for (const pagePath of pagePaths) {
     const result = await audit(pagePath, `${base}${pagePath}`, ['performance', 'accessibility', 'best-practices', 'seo']);
-    const { audits } = result.lhr;
+    if (pagePath === landingPath) landing = result;
+  }
+  log(`Lighthouse (mobile emulation, simulated throttling), median of ${runs} run(s) per page; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores:`);
+  const header = ['page', 'perf per run', 'perf', 'a11y', 'best pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'CPU index'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows]) log(`  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`);
+  for (const line of reasons) log(line);
+  if (failing.length) log(`  below the target of 95: ${failing.join(', ')}`);
+
+  if (landing) {
+    const pagePath = landingPath;
+    const { audits } = landing.lhr;
 
     // The JavaScript of the landing page, each file gzipped here (level 9, as a static host would serve it): what loads
     // before the visitor acts (Lighthouse's run), and what has loaded once the app is live after a first pointer movement.

@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * Serves the built SPA. `/` is the landing page (modules/landing renders it with its data; index.html, prerendered at
+ * Serves the built SPA. `/` is the landing page (modules/entry-pages renders it and the other public entry pages with their data; index.html, prerendered at
  * build time, otherwise); other non-API GET/HEAD requests get app.html, the empty shell (history-API fallback), so no
  * route flashes the landing page.
  */
@@ -124,7 +124,7 @@ function serveWebApp(app: FastifyInstance, distDir: string): void {
   const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   if (hasIndex) {
     app.register(fastifyStatic, { root: distDir, prefix: '/', index: ['index.html'], wildcard: true, cacheControl: false,
-      // dist/ssr holds the server-side render of the landing page (modules/landing), not files for browsers.
+      // dist/ssr holds the server-side render of the entry pages (modules/entry-pages), not files for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders: (res, filePath) => {
         // Hashed assets are immutable; index.html must always be revalidated.

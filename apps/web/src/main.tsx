@@ -2,10 +2,10 @@ import './app/zod-jitless'; // first: before any schema is built
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, whenRehydrated } from './app/App';
-import { readLandingData, seedLandingData } from './app/landingData';
+import { readEntryPageData, seedEntryPageData } from './app/entryPageData';
 import { createAppRouter } from './app/router';
 import { preloadPageAt } from './app/routes';
-import { createAppStore } from './app/store';
+import { createAppStore, holdsFreshVisitorState } from './app/store';
 import { startObservability } from './app/observability';
 import { yieldToBrowser } from './shared/yieldToBrowser';
 import './app/styles/global.css';
@@ -13,17 +13,21 @@ import './app/styles/global.css';
 // Start-up runs as a few short tasks rather than one long one, and the first render is interruptible
 // (startTransition), so the page answers input sooner (Lighthouse total blocking time, issue 9).
 const container = document.getElementById('root')!;
-// The landing page arrives rendered (by the server with its data, or at build time: decisions 0901, 0902). The app
-// hydrates it once it can render the same tree (store rehydrated, page chunk loaded): no loader flashes, no DOM rebuilt.
+// The public entry pages arrive rendered (by the server with their data, or / at build time: decisions 0901, 0902, 2100).
+// The app hydrates such a page once it can render the same tree (store rehydrated, page chunk loaded): no loader flashes,
+// no DOM rebuilt, what the visitor typed stays.
 const prerendered = container.hasChildNodes();
 await yieldToBrowser();
 const { store, persistor } = createAppStore();
-// The server rendered the landing page with its FAQ and plans: the same answers make the first render match it.
-const landingData = prerendered ? readLandingData() : undefined;
-if (landingData) seedLandingData(store, landingData);
+// The server rendered the page with these public answers: the same answers make the first render match it.
+const pageData = prerendered ? readEntryPageData() : undefined;
+if (pageData) seedEntryPageData(store, pageData);
 await yieldToBrowser();
 const router = createAppRouter();
 if (prerendered) await Promise.all([whenRehydrated(persistor), preloadPageAt(window.location.pathname).catch(() => undefined)]);
+// The server renders for a first-time visitor; a stored plan choice or sign-up step renders differently, so such a
+// visitor's page is rendered afresh over it rather than hydrated into a mismatch.
+const hydrate = prerendered && holdsFreshVisitorState(store.getState());
 await yieldToBrowser();
 
 const app = (
@@ -32,7 +36,7 @@ const app = (
   </StrictMode>
 );
 startTransition(() => {
-  if (prerendered) hydrateRoot(container, app);
+  if (hydrate) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });
 

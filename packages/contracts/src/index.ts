@@ -9,6 +9,6 @@ export * from './adjustment-values';
 export * from './history';
 export * from './report';
 export * from './contact';
-export * from './landing';
+export * from './entry-pages';
 export * from './report-links';
 export * from './brand-kit';

@@ -10,9 +10,9 @@ import { historyRoutes } from './history/history.routes';
 import { reportRoutes } from './report/report.routes';
 import { reportLinksRoutes } from './report-links/report-links.routes';
 import { contactRoutes } from './contact/contact.routes';
-import { landingRoutes } from './landing/landing.routes';
+import { entryPageRoutes } from './entry-pages/entry-pages.routes';
 import { mapRoutes } from './map/map.routes';
 import { brandKitRoutes } from './brand-kit/brand-kit.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, landingRoutes, brandKitRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, entryPageRoutes, brandKitRoutes];

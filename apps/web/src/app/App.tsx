@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import type { Persistor } from 'redux-persist';
@@ -21,19 +21,10 @@ export function App({ store, persistor, router }: AppProps) {
         <RouterProvider router={router} />
       </RehydrationGate>
       <LazyToastContainer />
-      <AppReadySignal />
     </Provider>
   );
 }
 
-/** Tells public/landing-boot.js that the page is live, so it replays button presses made before hydration. */
-function AppReadySignal() {
-  useEffect(() => {
-    document.dispatchEvent(new Event(APP_READY_EVENT));
-  }, []);
-  return null;
-}
-export const APP_READY_EVENT = 'cma:app-ready';
 
 /**
  * Shows `loading` until the persisted store is back. Unlike redux-persist's PersistGate it renders the pages at once

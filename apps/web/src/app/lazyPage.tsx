@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { PageLoader } from '../shared/ui/PageLoader';
 
 /** Spec §8/§9: a page chunk that has not loaded after 120 000 ms raises a load error. */
@@ -69,6 +69,23 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, Chunk
   }
 }
 
+export const APP_READY_EVENT = 'cma:app-ready';
+let appReadySignalled = false;
+
+/**
+ * Tells public/entry-boot.js, once, that the first page is live, so it gives back typing and replays presses made before.
+ * Inside the page's Suspense boundary: React hydrates that boundary after the frame around it, and a press replayed
+ * before the page's own handlers are attached would act as a plain browser click (a form sent as a GET).
+ */
+function PageLiveSignal() {
+  useEffect(() => {
+    if (appReadySignalled) return;
+    appReadySignalled = true;
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
+
 /** A lazily loaded route page; `preload()` fetches its chunk ahead of the first render. */
 export type LazyPageComponent<P extends object = object> = ComponentType<P> & { preload(): Promise<void> };
 
@@ -102,6 +119,7 @@ export function lazyPage<P extends object>(
       <ChunkErrorBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageLoader />}>
           <Page {...props} />
+          <PageLiveSignal />
         </Suspense>
       </ChunkErrorBoundary>
     );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Storage as PersistStorage } from 'redux-persist';
-import { createAppStore, PERSIST_KEY, PERSIST_TIMEOUT_MS } from './store';
+import { createAppStore, holdsFreshVisitorState, PERSIST_KEY, PERSIST_TIMEOUT_MS } from './store';
+import { api } from '../shared/api/api';
 import { initialReportState, resetReport, restoreReport, updateReport } from '../features/report/store/reportSlice';
 import { initialLoginState, setLoginState, setPromocode } from '../features/accounts/store/loginSlice';
 import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
@@ -123,5 +124,25 @@ describe('persistence (spec §4)', () => {
     expect(persistor.getState().bootstrapped).toBe(true);
     expect(PERSIST_TIMEOUT_MS).toBe(5000);
     expect(store.getState().report.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
+  });
+});
+
+describe('holdsFreshVisitorState (decision 2100: hydrate the server page only when it can match)', () => {
+  it('holds for a first-time visitor and after API answers arrive, not once the visitor has stored a step', async () => {
+    const { store, persistor } = createAppStore(memoryStorage());
+    await bootstrapped(persistor);
+    expect(holdsFreshVisitorState(store.getState())).toBe(true);
+    store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getFaqList', arg: undefined, value: [{ id: 1, question: 'Q', answer: 'A' }] }]));
+    expect(holdsFreshVisitorState(store.getState())).toBe(true); // the API cache is the server's too
+    store.dispatch(setLoginState('register'));
+    expect(holdsFreshVisitorState(store.getState())).toBe(false);
+  });
+
+  it('does not hold for a visitor whose stored report differs from the defaults', async () => {
+    const storage = memoryStorage();
+    const { store, persistor } = createAppStore(storage);
+    await bootstrapped(persistor);
+    store.dispatch(updateReport({ clientName: 'Jordan' }));
+    expect(holdsFreshVisitorState(store.getState())).toBe(false);
   });
 });

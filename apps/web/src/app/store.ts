@@ -53,6 +53,15 @@ export function createAppStore(storage: PersistStorage = localStorageEngine) {
   return { store, persistor };
 }
 
+/**
+ * True when the stored slices are what a first-time visitor starts with: the server renders the entry pages with that
+ * store (decision 2100), so only then can the browser's first render match its HTML and hydrate it.
+ */
+export function holdsFreshVisitorState(state: RootState): boolean {
+  const fresh = rootReducer(undefined, { type: '@@cma/fresh-visitor' });
+  return (Object.keys(fresh) as (keyof RootState)[]).every((slice) => slice === api.reducerPath || JSON.stringify(state[slice]) === JSON.stringify(fresh[slice]));
+}
+
 export type AppStore = ReturnType<typeof createAppStore>['store'];
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = AppStore['dispatch'];

@@ -21,10 +21,10 @@ export interface CompanyDetails {
 /** GET /api/config: public client settings (DESIGN.md §4). Fields beyond `billing` are optional on purpose. */
 export interface ClientConfig {
   billing?: 'stripe' | 'test';
-  stripePublishableKey?: string;
+  stripePublishableKey?: string | null;
   mapTileUrl?: string | null;
   mapAttribution?: string;
-  sentryDsn?: string;
+  sentryDsn?: string | null;
   company?: CompanyDetails;
   [key: string]: unknown;
 }

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useAppDispatch } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
+import { focusInField } from '../../../shared/ui/focusInField';
 import { setLoginState } from '../store/loginSlice';
 import { readApiFailure, useForgotPasswordMutation, useResetPasswordMutation } from '../accountsApi';
 import { forgotForm, newPasswordForm, type ForgotValues, type NewPasswordValues } from '../forms';
@@ -16,7 +17,11 @@ import { notify } from '../../../shared/toast';
 // Spec §2: /forgot-password and /reset-password/{token} are the same screen; the token decides the step.
 export default function ForgotPasswordPage() {
   const { token } = useParams();
-  useDocumentTitle(token ? 'Choose a new password' : 'Reset your password');
+  usePageMeta(
+    token
+      ? { title: 'Choose a new password', description: 'Choose a new password for your CMA Studio account.' }
+      : { title: 'Reset your password', description: 'Forgot your CMA Studio password? Enter your e-mail and we send you a link to choose a new one.' },
+  );
   return (
     <section className="auth-page">
       <div className="auth-card">{token ? <NewPasswordStep token={token} /> : <RequestLinkStep />}</div>
@@ -45,7 +50,9 @@ function RequestLinkStep() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ForgotValues, unknown, z.output<typeof forgotForm>>({ resolver: zodResolver(forgotForm), mode: 'onChange', defaultValues: { email: '' } });
-  useEffect(() => setFocus('email'), [setFocus]);
+  useEffect(() => {
+    if (!focusInField()) setFocus('email');
+  }, [setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -95,7 +102,9 @@ function NewPasswordStep({ token }: { token: string }) {
     mode: 'onChange',
     defaultValues: { password: '', password_confirmation: '' },
   });
-  useEffect(() => setFocus('password'), [setFocus]);
+  useEffect(() => {
+    if (!focusInField()) setFocus('password');
+  }, [setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

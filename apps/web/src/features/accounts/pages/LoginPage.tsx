@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { claimBrowserData, saveSession } from '../../../shared/session/session';
 import { browserDataReleased } from '../../../shared/session/sessionActions';
-import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
+import { focusInField } from '../../../shared/ui/focusInField';
 import { setLoginState, setProfileImage } from '../store/loginSlice';
 import { readApiFailure, useLoginMutation, useRegisterMutation, useVerifyDataMutation } from '../accountsApi';
 import { formatPhone, registerForm, signInForm, type RegisterValues, type SignInValues } from '../forms';
@@ -30,7 +31,11 @@ export default function LoginPage() {
     if (fromScan) dispatch(setLoginState('login'));
   }, [fromScan, dispatch]);
   const registering = loginState === 'register';
-  useDocumentTitle(registering ? 'Create your account' : 'Sign in');
+  usePageMeta(
+    registering
+      ? { title: 'Create your account', description: 'Create your CMA Studio account and start a 14-day free trial: comparables, adjustments and a branded CMA report in minutes.' }
+      : { title: 'Sign in', description: 'Sign in to CMA Studio to build and send your CMA reports.' },
+  );
 
   return (
     <section className="auth-page">
@@ -51,7 +56,9 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues, unknown, z.output<typeof signInForm>>({ resolver: zodResolver(signInForm), mode: 'onChange', defaultValues: { email: '', password: '' } });
-  useEffect(() => setFocus('email'), [setFocus]);
+  useEffect(() => {
+    if (!focusInField()) setFocus('email');
+  }, [setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -119,7 +126,9 @@ function RegisterForm() {
     mode: 'onChange',
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
   });
-  useEffect(() => setFocus('name'), [setFocus]);
+  useEffect(() => {
+    if (!focusInField()) setFocus('name');
+  }, [setFocus]);
 
   /** Tells the user early when the e-mail already has an account (verify-data). */
   async function checkEmailFree(): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { SubscriptionPlan } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { hasToken } from '../../../shared/session/session';
 import { PageLoader } from '../../../shared/ui/PageLoader';
-import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { setAllSubcriptionPlan, setLoginState, setSubscriptionPlan } from '../../accounts/store/loginSlice';
 import { useSubscriptionPlanListQuery } from '../billingApi';
 import { formatChargeDate, formatPlanAmount } from '../order';
@@ -11,7 +11,7 @@ import '../billing.css';
 
 /** /subscription-plan: choose a plan; the choice is kept in the login store through registration to /card-details. */
 export default function SubscriptionPlanPage() {
-  useDocumentTitle('Choose your plan');
+  usePageMeta({ title: 'Choose your plan', description: 'CMA Studio plans and prices. Every plan starts with a 14-day free trial; cancel any time before it ends and you pay nothing.' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const chosen = useAppSelector((state) => state.login.subscriptionPlan) as SubscriptionPlan | null;
@@ -57,8 +57,8 @@ export default function SubscriptionPlanPage() {
                 </ul>
               )}
               <p className="billing-muted">Free until {formatChargeDate(plan.date)}</p>
-              <button type="button" className="button button--primary" onClick={() => choose(plan)} aria-label={`Choose the ${plan.title} plan`}>
-                Choose {plan.title}
+              <button type="button" className="button button--primary" onClick={() => choose(plan)}>
+                Choose the {plan.title} plan
               </button>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageMeta } from './usePageMeta';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import '../public-site.css';
 
 export interface LegalSection {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../components/usePageMeta';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import '../public-site.css';
 
 const PURPOSE = [

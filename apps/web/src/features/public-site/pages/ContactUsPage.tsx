@@ -1,5 +1,5 @@
 import { useCompanyContact } from '../../../shared/company';
-import { usePageMeta } from '../components/usePageMeta';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { ContactForm } from '../contact/ContactForm';
 import '../public-site.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useGetFaqListQuery } from '../../../shared/api/api';
-import { usePageMeta, type PageMeta } from '../components/usePageMeta';
+import { usePageMeta, type PageMeta } from '../../../shared/ui/usePageMeta';
 import { PricingTeaser } from '../components/PricingTeaser';
 import '../public-site.css';
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { usePageMeta } from '../components/usePageMeta';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
 
 /** The unknown-path fallback (spec §2): says what happened and offers the ways on. */
 export default function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DEMO_PREFERRED_TIMES, DEMO_SUCCESS_MESSAGE } from '@cma/contracts';
 import { FormField } from '../components/FormField';
-import { usePageMeta } from '../components/usePageMeta';
+import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { errorMessageOf, fieldErrorsOf, useRequestDemoMutation } from '../publicSiteApi';
 import { formatMobileInput } from '../contact/contactForm';
 import { EMPTY_DEMO_FORM, demoRequestBody, validateDemoField, validateDemoForm, type DemoErrors, type DemoField, type DemoFormValues } from '../demo/requestDemoForm';

@@ -1,6 +1,6 @@
-// Starts the app on the landing page, which arrives as finished HTML (decisions 0901, 0902). data-entry names the app's
-// entry module; data-start says when to load it:
-// - "intent": the server rendered the page with its FAQ and plans, so nothing is missing until the visitor acts. The app
+// Starts the app on a public entry page (/, /login, /subscription-plan…), which arrives as finished HTML (decisions 0901,
+// 0902, 2100). data-entry names the app's entry module; data-start says when to load it:
+// - "intent": the server rendered the page with its data, so nothing is missing until the visitor acts. The app
 //   (~145 KB of JavaScript) loads at the first pointer movement, touch, key, focus, wheel or scroll, or at once when a
 //   session is stored (a signed-in visitor is sent on to /home). A visitor who only reads runs none of it.
 // - "paint": the build-time page without data: the app loads once the page has painted and fetches the data itself.
@@ -57,7 +57,8 @@
 
   // A press before the app is running would do nothing (a button) or skip what the app does on it (a link that also sets
   // the login state): hold it, start the app, and replay it on the same element (hydration keeps the elements) once the
-  // app says it is ready. A link on hold too long is followed as a plain link.
+  // app says it is ready. A link on hold too long is followed as a plain link. A form sent before then (Enter in a field)
+  // is held the same way: sent plainly it would put the password in the address.
   var held = [];
   var HOLD_LINKS_MS = 5000;
   function isInSiteLink(control, event) {
@@ -80,12 +81,44 @@
       }, HOLD_LINKS_MS);
     }
   }
+  function holdSubmit(event) {
+    event.preventDefault();
+    var submitter = event.submitter || (event.target instanceof HTMLFormElement && event.target.querySelector('[type="submit"]'));
+    if (submitter && held.indexOf(submitter) === -1) held.push(submitter);
+    start();
+  }
+  // What the visitor types before the app is live: the app's forms set their fields when they start, so the text is
+  // given back to them (as typing would) once the app is ready.
+  var typed = [];
+  function remember(event) {
+    var field = event.target;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file') return;
+    for (var i = 0; i < typed.length; i++) if (typed[i].field === field) typed.splice(i, 1);
+    typed.push({ field: field, value: field.value });
+  }
+  function giveBackTyped() {
+    typed.forEach(function (entry) {
+      var field = entry.field;
+      if (!field.isConnected || field.value === entry.value) return;
+      // The prototype's setter: React listens for the value changing through it, then for the input event.
+      var setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set;
+      setter.call(field, entry.value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    typed = [];
+  }
   document.addEventListener('click', hold, true);
+  document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('input', remember, true);
   document.addEventListener(
     'cma:app-ready',
     function () {
       ready = true;
       document.removeEventListener('click', hold, true);
+      document.removeEventListener('submit', holdSubmit, true);
+      document.removeEventListener('input', remember, true);
+      giveBackTyped();
       var replay = held;
       held = [];
       replay.forEach(function (control) {

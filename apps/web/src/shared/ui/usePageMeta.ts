@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export interface PageMeta {
   /** The page part of the tab title: "<title> · CMA Studio". */
@@ -33,8 +33,15 @@ export function pageMetaTags({ title, description }: PageMeta): { title: string;
   };
 }
 
+/**
+ * Given only while the server renders a page (src/prerender.tsx): effects do not run there, so the page's meta is
+ * handed over during render, for the <head> of the page the server sends (decision 2100).
+ */
+export const ServerPageMetaContext = createContext<((meta: PageMeta) => void) | null>(null);
+
 /** Title, meta description and the Open Graph basics of a public page (the SPA has one index.html for all). */
 export function usePageMeta({ title, description }: PageMeta): void {
+  useContext(ServerPageMetaContext)?.({ title, description });
   useEffect(() => {
     const tags = pageMetaTags({ title, description });
     document.title = tags.title;
