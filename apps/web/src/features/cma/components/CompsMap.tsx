@@ -67,8 +67,8 @@ function LeafletMap({ points, tileUrl, attribution, onTilesFailed }: { points: M
         referrerPolicy: 'strict-origin-when-cross-origin',
       })
         .on('tileload', () => void loaded++)
-        // No tile has ever arrived: the tile server is out of reach, draw the map offline instead.
-        .on('tileerror', () => loaded === 0 && !disposed && failed.current())
+        // Every tile of the view settled and none arrived: the tile server is out of reach, draw the map offline instead.
+        .on('load', () => loaded === 0 && !disposed && failed.current())
         .addTo(map);
       const markers = byImportance(points).map((p) => {
         const icon = L.divIcon({
