@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { buildReportInput } from '@cma/report';
 import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
@@ -185,6 +185,8 @@ describe.each(testBackends())('history page API on %s', (backend) => {
     expect((await visit(token)).statusCode).toBe(200);
     expect((await visit(token)).statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
+    // Views are written while their page goes out (decision 2052).
+    await vi.waitFor(async () => expect((await list(agent.token)).json().data.data[0].links.views).toBe(2));
     const entry = (await list(agent.token)).json().data.data[0];
     expect(entry.id).toBe(id);
     expect(entry.send_count).toBe(2);

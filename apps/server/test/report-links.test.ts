@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -113,6 +113,8 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     const firstViewAt = new Date(clock).toISOString();
     clock += 60_000;
     expect((await visit(`/r/${token}`, DESKTOP_UA, '198.51.100.9')).statusCode).toBe(200);
+    // A view is written while its page goes out (decision 2052): it shows a moment after the response, not before it.
+    await vi.waitFor(async () => expect((await links(agent.token, historyId)).json().data[0].views).toBe(2));
     const list = (await links(agent.token, historyId)).json().data;
     expect(list).toEqual([{ token, url: `http://localhost:3000/r/${token}`.replace('http://localhost:3000', 'https://cma.example'), expires_at: expect.any(String), revoked: false, views: 2, last_viewed_at: new Date(clock).toISOString() }]);
 
@@ -128,6 +130,7 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     await t.app.ctx.jobs.drain();
     const mails = await smtp.waitForTo('views.agent@example.com', before + 1);
     await visit(`/r/${token}`, PHONE_UA);
+    await vi.waitFor(async () => expect((await links(agent.token, historyId)).json().data[0].views).toBe(3));
     await t.app.ctx.jobs.drain();
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.to('views.agent@example.com')).toHaveLength(before + 1);

@@ -109,14 +109,17 @@ export const reportLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await withinLimit(request, reply))) return reply;
       const opening = await lookup;
       if (opening === null) return gone(reply);
+      // The view is written while the page goes out: the visitor never waits on the agent's bookkeeping.
       const device = deviceClassOf(request.headers['user-agent']);
-      if (device) await service.recordOpen(opening, device);
+      const recording = device && service.recordOpen(opening, device).catch((error: unknown) => request.log.error({ err: error }, 'a live page view was not recorded'));
       const page = opening.entry.page;
       reply.headers({ ...LIVE_HEADERS, 'cache-control': 'private, no-store', vary: 'accept-encoding' }).type('text/html; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-      return reply.send(page.html);
+      if (/\bbr\b/.test(accepted)) reply.header('content-encoding', 'br').send(page.br);
+      else if (/\bgzip\b/.test(accepted)) reply.header('content-encoding', 'gzip').send(page.gzip);
+      else reply.send(page.html);
+      await recording;
+      return reply;
     },
   );
 
