@@ -69,6 +69,10 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/report-links/:token': 'subscriber',
   'PATCH /api/report-links/:token': 'subscriber',
   'PUT /api/report-default-pages': 'subscriber',
+  'GET /api/custom-pages': 'subscriber',
+  'POST /api/custom-pages': 'subscriber',
+  'GET /api/custom-pages/:id': 'subscriber',
+  'DELETE /api/custom-pages/:id': 'subscriber',
 };
 
 const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/public/api/') || url === '/healthz' || url === '/readyz';

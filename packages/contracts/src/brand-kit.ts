@@ -55,3 +55,24 @@ export const brandKitResponse = envelope(brandKit);
 /** PUT /api/report-default-pages: the page choice every new report starts from. */
 export const storeDefaultPagesRequest = z.object({ pages: pageChoice });
 export type StoreDefaultPagesRequest = z.infer<typeof storeDefaultPagesRequest>;
+
+// Uploaded PDF pages (issue 19 item 8): kept per agent, placed in a report's page list as 'custom:<id>'.
+
+export const CUSTOM_PAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const CUSTOM_PAGE_NAME_MAX_LENGTH = 80;
+
+export const customPage = z.object({
+  id: z.string(),
+  /** What the page picker shows. */
+  name: z.string(),
+  page_count: z.number().int(),
+  bytes: z.number().int(),
+  created_at: z.string(),
+});
+export type CustomPage = z.infer<typeof customPage>;
+export const customPagesResponse = envelope(z.array(customPage));
+export const customPageResponse = envelope(customPage);
+/** GET /api/custom-pages/:id: the upload with its file, for the browser's preview. */
+export const customPageFileResponse = envelope(customPage.extend({ data_url: z.string() }));
+export const customPageParams = z.object({ id: z.uuid({ error: 'There is no such uploaded page.' }) });
+export const deleteCustomPageResponse = envelope(z.object({ id: z.string() }));

@@ -28,8 +28,9 @@ import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits
 import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
 import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
-import { normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
+import { CUSTOM_PAGE_PREFIX, isCustomPageId, normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
 import { reportColour } from './colour';
+import type { CustomPageFile } from './custom-pages';
 
 export { reportColour } from './colour';
 
@@ -166,6 +167,8 @@ export interface ReportDocumentInput {
   netSheet: { inputs: NetSheetInputs; columns: NetSheetColumn[] } | null;
   /** The pages that print, in print order (the report's page choice, see pages.ts). */
   pages: ReportPageId[];
+  /** The uploaded PDF pages among `pages`, in print order, with their files (merged in by mergeCustomPages). */
+  customPages: CustomPageFile[];
   /** The cover letter with its placeholders filled (the report's own text, else the agent's template, else the default). */
   coverLetter: string;
   /** Print comparables-grid rows that no comparable has data for (off: they are left out). */
@@ -186,6 +189,8 @@ export interface BuildOptions {
   pages?: PageChoice;
   /** The agent's default page choice (account setting), used when the report has none of its own. */
   defaultPages?: unknown;
+  /** The agent's uploaded PDF pages with their files; a report prints those of them it lists (report_data.customPages). */
+  customPages?: readonly CustomPageFile[];
 }
 
 const IMAGE_DATA_URL = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=\s]+$/;
@@ -515,6 +520,9 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     brokerageLogo: usablePhotos([agent.brokerageLogo])[0] ?? null,
   };
   const template = textOf(report.coverLetter) ?? textOf(options.coverLetterTemplate) ?? DEFAULT_COVER_LETTER;
+  // Uploaded pages print only when the caller has their files (the agent's own uploads); without them they are left out.
+  const uploads = new Map((options.customPages ?? []).map((file) => [file.id, file]));
+  const pages = printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages, customPageIdsOf(report).filter((id) => uploads.has(id))));
   return {
     reportName: state.reportName.trim() || 'COMPARATIVE MARKET ANALYSIS',
     clientName: state.clientName.trim(),
@@ -536,7 +544,8 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
       isoDate(report.reportDate) ?? now.toISOString().slice(0, 10),
     ),
     netSheet: range ? netSheetOf(report.netSheet, range, reconciliation?.value ?? null) : null,
-    pages: printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages, customPageIdsOf(report))),
+    pages,
+    customPages: pages.flatMap((id) => (isCustomPageId(id) ? (uploads.get(id.slice(CUSTOM_PAGE_PREFIX.length)) ?? []) : [])),
     coverLetter: fillCoverLetter(template, { client: state.clientName, address: subject.fullAddress === NOT_AVAILABLE ? '' : subject.fullAddress, agent: branding.agentName }),
     keepEmptyRows: report.keepEmptyRows === true,
   };

@@ -4,7 +4,8 @@ import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/render
 import { Fragment, type ReactNode } from 'react';
 import type { ComparableView, FactLine, PropertyView, ReportDocumentInput } from './build-input';
 import { NOT_AVAILABLE } from './facts';
-import { isBuiltInPageId, type BuiltInPageId } from './pages';
+import { CUSTOM_PAGE_PREFIX, isBuiltInPageId, type BuiltInPageId } from './pages';
+import { CUSTOM_PAGE_PLACEHOLDER_SIZE } from './custom-pages';
 import { AdjustedPriceChart, MonthlyChart, PricePerSqftChart, StreetMap } from './graphics';
 import { REPORT_MAP_SIZE } from './report-map';
 import { formatCount, formatNumber, NET_SHEET_LABELS, type MarketFigure } from '@cma/valuation';
@@ -702,7 +703,18 @@ export const PAGE_RENDERERS: Record<BuiltInPageId, (input: ReportDocumentInput) 
 export function ReportDocument({ input }: { input: ReportDocumentInput }) {
   return (
     <Document title={pdfText(`${input.reportName} - ${input.subject.fullAddress}`)} author={pdfText(input.branding.agentName || 'CMA Studio')} subject="Comparative market analysis" creator="CMA Studio" producer="CMA Studio">
-      {input.pages.map((id) => (isBuiltInPageId(id) ? <Fragment key={id}>{PAGE_RENDERERS[id](input)}</Fragment> : null))}
+      {input.pages.map((id) =>
+        isBuiltInPageId(id) ? (
+          <Fragment key={id}>{PAGE_RENDERERS[id](input)}</Fragment>
+        ) : (
+          // An uploaded page's place: blank pages the render replaces with the upload (custom-pages.ts).
+          <Fragment key={id}>
+            {Array.from({ length: input.customPages.find((file) => `${CUSTOM_PAGE_PREFIX}${file.id}` === id)?.pageCount ?? 0 }, (_, i) => (
+              <Page key={i} size={[CUSTOM_PAGE_PLACEHOLDER_SIZE.width, CUSTOM_PAGE_PLACEHOLDER_SIZE.height]} />
+            ))}
+          </Fragment>
+        ),
+      )}
     </Document>
   );
 }

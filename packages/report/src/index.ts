@@ -11,3 +11,4 @@ export * from './summary';
 export * from './cover-letter';
 export * from './map-layout';
 export * from './report-map';
+export * from './custom-pages';

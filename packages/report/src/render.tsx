@@ -3,10 +3,13 @@
 import { pdf, renderToBuffer } from '@react-pdf/renderer';
 import { buildReportInput, type BuildOptions, type ReportDocumentInput } from './build-input';
 import { ReportDocument } from './document';
+import { mergeCustomPages } from './custom-pages';
 
-/** Node: PDF bytes of a view model. */
+/** Node: PDF bytes of a view model, with the agent's uploaded pages in their places. */
 export async function renderReportPdf(input: ReportDocumentInput): Promise<Buffer> {
-  return renderToBuffer(<ReportDocument input={input} />);
+  const pdf = await renderToBuffer(<ReportDocument input={input} />);
+  if (input.customPages.length === 0) return pdf;
+  return Buffer.from(await mergeCustomPages(pdf, input.customPages));
 }
 
 /** Node: PDF bytes straight from a saved report state (any version). */
@@ -16,5 +19,8 @@ export async function renderReportStatePdf(state: unknown, options?: BuildOption
 
 /** Browser: the PDF as a Blob for preview and download. */
 export async function renderReportBlob(input: ReportDocumentInput): Promise<Blob> {
-  return pdf(<ReportDocument input={input} />).toBlob();
+  const blob = await pdf(<ReportDocument input={input} />).toBlob();
+  if (input.customPages.length === 0) return blob;
+  const merged = await mergeCustomPages(new Uint8Array(await blob.arrayBuffer()), input.customPages);
+  return new Blob([merged as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }

@@ -13,6 +13,7 @@ import { contactRoutes } from './contact/contact.routes';
 import { entryPageRoutes } from './entry-pages/entry-pages.routes';
 import { mapRoutes } from './map/map.routes';
 import { brandKitRoutes } from './brand-kit/brand-kit.routes';
+import { customPagesRoutes } from './custom-pages/custom-pages.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, entryPageRoutes, brandKitRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, entryPageRoutes, brandKitRoutes, customPagesRoutes];

@@ -24,8 +24,8 @@ export function createCustomPagesRepository(database: Database) {
     async insertWithin(userId: string, page: Omit<CustomPageRow, 'id'>, maxPages: number): Promise<CustomPageRow | undefined> {
       const [row] = await database.query<CustomPageRow>(
         `insert into custom_report_pages (user_id, name, page_count, bytes, storage_key, created_at)
-         select $1, $2, $3, $4, $5, $6
-         where (select coalesce(sum(page_count), 0) from custom_report_pages where user_id = $1) + $3 <= $7
+         select $1::uuid, $2::text, $3::int, $4::int, $5::text, $6::timestamptz
+         where (select coalesce(sum(page_count), 0) from custom_report_pages where user_id = $1::uuid) + $3::int <= $7::int
          returning ${COLUMNS}`,
         [userId, page.name, page.page_count, page.bytes, page.storage_key, page.created_at, maxPages],
       );

@@ -12,6 +12,8 @@ import {
   updateReportLinkRequest,
   updateReportLinkResponse,
 } from '@cma/contracts';
+import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
+import { createCustomPagesService } from '../custom-pages/custom-pages.service';
 import { renderLinkGonePage } from '@cma/report/live';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
@@ -48,6 +50,7 @@ export const reportLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       now: app.ctx.now,
       mapTileUrl: app.ctx.config.mapTileUrl,
       maps: app.ctx.maps,
+      customPages: createCustomPagesService(createCustomPagesRepository(app.ctx.database), app.ctx),
     }),
     mail: app.ctx.mail,
     now: app.ctx.now,

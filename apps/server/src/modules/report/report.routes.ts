@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REPORT_SENT_MESSAGE, sendPdfPreviewRequest, sendPdfPreviewResponse, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
+import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
+import { createCustomPagesService } from '../custom-pages/custom-pages.service';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
@@ -34,6 +36,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.ctx.now,
     mapTileUrl: app.ctx.config.mapTileUrl,
     maps: app.ctx.maps,
+    customPages: createCustomPagesService(createCustomPagesRepository(app.ctx.database), app.ctx),
   });
   const tags = ['report'];
 

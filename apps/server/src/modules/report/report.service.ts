@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  buildReportInput, migrateReportState, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
+  buildReportInput, customPageIdsOf, migrateReportState, type CustomPageFile, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
 } from '@cma/report';
 import type { PdfRenderQueue } from './pdf-renderer';
 import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
@@ -22,6 +22,8 @@ interface Deps {
   maps: Pick<MapService, 'forReport'>;
   renders: PdfRenderQueue;
   log: FastifyBaseLogger;
+  /** The agent's uploaded PDF pages a report lists, with their files (only the agent's own). */
+  customPages: { filesFor(userId: string, ids: readonly string[]): Promise<CustomPageFile[]> };
   /** For send-pdf (the report module): sending saves the state to history and the e-mail carries the live link. */
   sending?: {
     history: { save(userId: string, address: string, stateJson: string): Promise<{ id: number }> };
@@ -136,6 +138,8 @@ export function createReportService(deps: Deps) {
       state = { ...migrated, ...withStoredPhotos(migrated, photos) } as unknown as Record<string, unknown>;
     }
     const headshot = await dataUrlOf(profile.profile_image_key);
+    const reportData = state && typeof state === 'object' && state.report_data && typeof state.report_data === 'object' ? (state.report_data as Record<string, unknown>) : {};
+    const customPages = await deps.customPages.filesFor(userId, customPageIdsOf(reportData));
     let input: ReportDocumentInput;
     try {
       input = buildReportInput(state, {
@@ -157,6 +161,7 @@ export function createReportService(deps: Deps) {
         brandColour: profile.brand_colour,
         coverLetterTemplate: profile.cover_letter_template,
         defaultPages: profile.default_pages ?? undefined,
+        customPages,
       });
     } catch (error) {
       if (error instanceof ReportLimitError) throw new ValidationError({ [`state.${error.field}`]: [error.message] });
