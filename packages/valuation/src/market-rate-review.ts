@@ -13,7 +13,7 @@ export interface MarketRateComparisonRow {
   market: number | null;
   confidence: Confidence;
   pairs: number;
-  /** True when accepting would change this cell (a measured rate of high or medium confidence, not the divisor). */
+  /** True when accepting would change this cell (a measured rate of high or medium confidence with a sensible sign, not the divisor). */
   acceptable: boolean;
   explanation: string;
 }
@@ -25,7 +25,7 @@ export function compareMarketRates(values: AdjustmentValues, tiers: readonly Tie
     for (const t of tiers) {
       const rate = t.rates.find((r) => r.style === entry.style);
       const current = amountForTier(entry, t.tier);
-      const acceptable = rate != null && rate.rate != null && (rate.confidence === 'high' || rate.confidence === 'medium') && entry.style !== ABOVE_GRADE_STYLE;
+      const acceptable = rate != null && rate.rate != null && rate.problem == null && (rate.confidence === 'high' || rate.confidence === 'medium') && entry.style !== ABOVE_GRADE_STYLE;
       rows.push({
         style: entry.style,
         label: entry.parent_label,
@@ -39,7 +39,7 @@ export function compareMarketRates(values: AdjustmentValues, tiers: readonly Tie
         explanation:
           entry.style === ABOVE_GRADE_STYLE && rate?.rate != null
             ? `${rate.explanation} Your value ${formatNumber(current)} is a divisor of the comparable's price per sq ft, so the market rate is used per report rather than saved.`
-            : (rate?.explanation ?? `${entry.parent_label}: no market-derived rate.`),
+            : rate?.rate != null && rate.problem ? `${rate.explanation} ${rate.problem}` : (rate?.explanation ?? `${entry.parent_label}: no market-derived rate.`),
       });
     }
   }

@@ -29,6 +29,25 @@ export interface MarketRate {
   /** Pairs of sales in which this fact differed. */
   pairsWithDifference: number;
   explanation: string;
+  /**
+   * Why the rate is not offered as "Use market rate" nor used in adjustments: a sign that contradicts the fact (more
+   * area, bathrooms, garage spaces or lot lowering the value) or low confidence; null when it is usable.
+   */
+  problem: string | null;
+}
+
+// Facts whose more (or better) can only add value; a measured negative rate for one of them is noise or confounding.
+const POSITIVE_STYLES = new Set([
+  'above-grade-finished-area', 'below-grade-total-area', 'below-grade-finished-area', 'lot-size', 'fireplace', 'garage', 'bedrooms',
+  'full-bathrooms', 'half-bathrooms', 'year-built', 'basement-type', 'heating-cooling', 'kitchen-condition', 'bathroom-condition',
+  'location', 'windows', 'quality', 'condition',
+]);
+
+/** Why a measured rate should not be used, or null: wrong sign for the fact, or low confidence. */
+export function rateProblem(style: string, label: string, rate: number, low: number, high: number, confidence: Confidence): string | null {
+  if (POSITIVE_STYLES.has(style) && rate < 0) return `The sales say more ${label.toLowerCase()} lowers the value (${formatRate(round2(rate))}), which cannot be right; other differences between these homes are probably showing through. Not used.`;
+  if (confidence === 'low' || confidence === 'none') return `Low confidence: the 95% interval ${formatRate(round2(low))} to ${formatRate(round2(high))} is too wide to rely on. Not used.`;
+  return null;
 }
 
 export interface TierMarketRates {
@@ -220,7 +239,9 @@ function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool,
       const se = fit.standardErrors[column] * priceScale;
       const t = se > 0 ? Math.abs(rate) / se : 0;
       const confidence: Confidence = t >= 4 ? 'high' : t >= 2 ? 'medium' : 'low';
+      const problem = rateProblem(feature.style, feature.label, rate, rate - 1.96 * se, rate + 1.96 * se, confidence);
       return {
+        problem,
         style: feature.style,
         label: feature.label,
         rate,
@@ -245,6 +266,7 @@ function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool,
         high: null,
         confidence: 'low',
         pairsWithDifference: differing,
+        problem: null,
         explanation: `${feature.label}: moves together with ${FEATURES[twin].label} in these sales, so its effect is inside that rate (shown as $ 0 here).`,
       };
     }
@@ -258,6 +280,7 @@ function fitTier(tier: Tier, tierPairs: [number, number][], pool: CandidatePool,
       high: null,
       confidence: 'none',
       pairsWithDifference: differing,
+      problem: 'Not measured: too few sales differ in this fact.',
       explanation: `${feature.label}: not enough sales with this fact known and differing (${differing} pairs; ${minimumPairs} needed) in tier '${TIER_LABELS[tier]}'.`,
     };
   });
@@ -335,7 +358,7 @@ export function marketRateOverrides(tiers: readonly TierMarketRates[], accept: r
   const out: Record<string, [number | null, number | null, number | null]> = {};
   for (const t of tiers) {
     for (const r of t.rates) {
-      if (r.rate == null || (!accept.includes(r.confidence) && !isMergedTwin(r))) continue;
+      if (r.rate == null || (!isMergedTwin(r) && (!accept.includes(r.confidence) || (r.problem != null && POSITIVE_STYLES.has(r.style) && r.rate < 0)))) continue;
       (out[r.style] ??= [null, null, null])[t.tier] = r.rate;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CandidatePool, DEFAULT_ADJUSTMENT_VALUES, acceptMarketRates, adjustComparable, backtestValue, compareMarketRates, deriveMarketRates, deriveTimeTrend, marketRateOverrides, runBacktest, validateAdjustmentValues, valueSubject, withoutPrice } from '../src';
+import { CandidatePool, DEFAULT_ADJUSTMENT_VALUES, acceptMarketRates, rateProblem, adjustComparable, backtestValue, compareMarketRates, deriveMarketRates, deriveTimeTrend, marketRateOverrides, runBacktest, validateAdjustmentValues, valueSubject, withoutPrice } from '../src';
 import { facts, town } from './fixtures';
 
 describe('market-derived rates', () => {
@@ -117,5 +117,30 @@ describe('valueSubject and the back-test', () => {
     expect(results.some((r) => r.subjectId === 'resale')).toBe(true);
     expect(summary.engine.mdape).toBeLessThan(4);
     expect(summary.engine.mdape).toBeLessThan(summary.baseline.mdape);
+  });
+});
+
+describe('sane market rates', () => {
+  it.each([
+    ['garage', 'Garage', -3_000, -5_000, -1_000, 'high', /^The sales say more garage lowers the value \(-?\$ ?-?3,000\), which cannot be right/],
+    ['full-bathrooms', '3/4 and Full Bathrooms', -7_658, -12_000, -3_000, 'medium', /more 3\/4 and full bathrooms lowers the value/],
+    ['bedrooms', 'Bedrooms', 4_000, -1_000, 9_000, 'low', /^Low confidence: the 95% interval/],
+    ['garage', 'Garage', 8_000, 6_000, 10_000, 'high', null],
+    ['market-conditions-free-text', 'Anything', -500, -700, -300, 'high', null],
+  ] as const)('%s at %d (%s confidence)', (style, label, rate, low, high, confidence, problem) => {
+    const found = rateProblem(style, label, rate, low, high, confidence);
+    if (problem == null) expect(found).toBeNull();
+    else expect(found).toMatch(problem);
+  });
+
+  it('a wrong-sign rate is shown with the reason and not offered, and the adjustments fall back to the table', () => {
+    const tiers = deriveMarketRates(town({ count: 1500, seed: 2, noise: 0.02 }));
+    const tier = tiers.find((t) => t.rates.some((r) => r.style === 'bedrooms' && r.rate != null))!;
+    const bedrooms = tier.rates.find((r) => r.style === 'bedrooms')!;
+    const flipped = [{ ...tier, rates: tier.rates.map((r) => (r.style === 'bedrooms' ? { ...r, rate: -Math.abs(bedrooms.rate!), confidence: 'medium' as const, problem: rateProblem('bedrooms', 'Bedrooms', -Math.abs(bedrooms.rate!), -1, -1, 'medium') } : r)) }];
+    const row = compareMarketRates(DEFAULT_ADJUSTMENT_VALUES, flipped).find((r) => r.style === 'bedrooms')!;
+    expect(row.acceptable).toBe(false);
+    expect(row.explanation).toContain('lowers the value');
+    expect(marketRateOverrides(flipped).bedrooms).toBeUndefined();
   });
 });

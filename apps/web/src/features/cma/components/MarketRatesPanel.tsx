@@ -3,10 +3,12 @@
 import { useState } from 'react';
 import {
   CATEGORIES, CandidatePool, TIER_LABELS, amountForTier, deriveMarketRates, formatRate, selectComparables,
-  type AdjustmentValues, type SaleFacts, type TierMarketRates, type TierRates,
+  type AdjustmentValues, type MarketRate, type SaleFacts, type TierMarketRates, type TierRates,
 } from '@cma/valuation';
 
 export const MARKET_SAMPLE = 3000;
+
+const tierRates = (rates: readonly (number | null)[]): TierRates => [rates[0] ?? null, rates[1] ?? null, rates[2] ?? null];
 
 function nearestSales(sales: SaleFacts[], subject: SaleFacts | null): SaleFacts[] {
   if (!subject || sales.length <= MARKET_SAMPLE) return sales;
@@ -55,6 +57,8 @@ export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }:
           </thead>
           <tbody>
             {styles.map((category) => {
+              // Only rates with a sensible sign and enough confidence are offered (wrong-sign or low-confidence ones say why).
+              const usable = (r: MarketRate | null): r is MarketRate & { rate: number } => r?.rate != null && r.problem == null;
               const entry = values[category.style];
               const market = [0, 1, 2].map((tier) => tiers.find((t) => t.tier === tier)?.rates.find((r) => r.style === category.style) ?? null);
               const isAccepted = !!accepted[category.style];
@@ -65,6 +69,7 @@ export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }:
                     <td key={tier} title={rate?.explanation}>
                       {entry ? (category.rule.kind === 'divisor' ? `÷${amountForTier(entry, tier as 0 | 1 | 2)}` : formatRate(amountForTier(entry, tier as 0 | 1 | 2))) : '—'} /{' '}
                       {rate?.rate != null ? <>{formatRate(Math.round(rate.rate * 100) / 100)} <small>({rate.confidence})</small></> : <small>n/a</small>}
+                      {rate?.rate != null && rate.problem ? <small className="cma-rate-problem"> {rate.problem}</small> : null}
                     </td>
                   ))}
                   <td>
@@ -72,7 +77,9 @@ export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }:
                       type="button"
                       className={isAccepted ? 'button button--secondary cma-small' : 'button button--ghost cma-small'}
                       aria-pressed={isAccepted}
-                      onClick={() => onAccept(category.style, isAccepted ? null : (market.map((r) => (r?.rate != null && r.confidence !== 'none' ? r.rate : null)) as unknown as TierRates))}
+                      disabled={!isAccepted && !market.some(usable)}
+                      title={!isAccepted && !market.some(usable) ? 'No tier has a market rate that can be relied on.' : undefined}
+                      onClick={() => onAccept(category.style, isAccepted ? null : tierRates(market.map((r) => (usable(r) ? r.rate : null))))}
                     >
                       {isAccepted ? 'Using market' : 'Use market rate'}
                     </button>
