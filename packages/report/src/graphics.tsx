@@ -44,7 +44,7 @@ export function StreetMap({ input, width, height }: { input: ReportDocumentInput
   const pins = reportMapPins(input);
   const view = tileView(pins, width, height);
   if (!input.mapImage || !view) return <RelativeMap subject={input.subject} comparables={input.comparables} colour={input.colour} width={width} height={height} />;
-  const placed = layoutPins(pins, view.project);
+  const placed = layoutPins(pins, view.project, 8, { width, height });
   return (
     <View style={{ width, height, position: 'relative' }}>
       <Image src={input.mapImage.src} style={{ width, height }} />
@@ -79,7 +79,7 @@ export function RelativeMap({ subject, comparables, colour, width, height }: Map
   const lon0 = subject.longitude;
   const milesPerLon = 69.17 * Math.cos((lat0 * Math.PI) / 180);
   const project = (p: GeoPoint) => ({ x: cx + (p.lon - lon0) * milesPerLon * scale, y: cy - (p.lat - lat0) * 69.0 * scale });
-  const placed = layoutPins(reportMapPins({ subject, comparables: located }), project);
+  const placed = layoutPins(reportMapPins({ subject, comparables: located }), project, 8, { width, height });
 
   return (
     <Svg width={width} height={height}>

@@ -182,7 +182,7 @@ function LiveMapDrawing({ input, palette, photos, photoUrl, className, fontSize 
     return (
       <svg className={`chart chart--map ${className}`} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         <image href={photoUrl(imageIndex)} x={0} y={0} width={width} height={height} preserveAspectRatio="none" />
-        <LivePins pins={layoutPins(pins, view.project, fontSize)} palette={palette} fontSize={fontSize} />
+        <LivePins pins={layoutPins(pins, view.project, fontSize, REPORT_MAP_SIZE)} palette={palette} fontSize={fontSize} />
         <rect x={width - attributionWidth} y={height - creditFont * 1.45} width={attributionWidth} height={creditFont * 1.45} fill={WHITE} fillOpacity={0.85} />
         <text x={width - 5} y={height - creditFont * 0.4} fill={INK} fontSize={creditFont} textAnchor="end">
           {attribution}
@@ -210,7 +210,7 @@ function LiveMapDrawing({ input, palette, photos, photoUrl, className, fontSize 
           </text>
         </g>
       ))}
-      <LivePins pins={layoutPins(pins, project, fontSize)} palette={palette} fontSize={fontSize} />
+      <LivePins pins={layoutPins(pins, project, fontSize, REPORT_MAP_SIZE)} palette={palette} fontSize={fontSize} />
       <path d={`M ${width - 24} 30 L ${width - 18} 14 L ${width - 12} 30 Z`} fill={INK} />
       <text x={width - 18} y={44} fill={INK} fontSize={11} fontWeight={700} textAnchor="middle">
         N

@@ -115,35 +115,44 @@ export interface PlacedLabel {
 
 const GAP = 2;
 
+/** The drawing's area: labels stay inside it while there is room. */
+export interface LabelBounds {
+  width: number;
+  height: number;
+}
+
 /**
  * Label positions with no two labels overlapping: in the given order (most important first), a label that would cover an
- * earlier one moves to the nearest free spot on growing rings around its point. Rings grow without limit, so every label
- * finds a free spot.
+ * earlier one (or, with `bounds`, stick out of the drawing) moves to the nearest free spot on growing rings around its
+ * point. Inside the bounds when a free spot within the drawing's diagonal exists, else the nearest free spot anywhere;
+ * rings grow without limit, so every label finds one.
  */
-export function placeLabels(labels: readonly LabelBox[]): Map<string, PlacedLabel> {
+export function placeLabels(labels: readonly LabelBox[], bounds?: LabelBounds): Map<string, PlacedLabel> {
   const placed: { x: number; y: number; w: number; h: number }[] = [];
   const result = new Map<string, PlacedLabel>();
   const free = (x: number, y: number, w: number, h: number) =>
     placed.every((p) => Math.abs(p.x - x) * 2 >= p.w + w + 2 * GAP || Math.abs(p.y - y) * 2 >= p.h + h + 2 * GAP);
+  const inside = (x: number, y: number, w: number, h: number) =>
+    !bounds || (x - w / 2 >= 0 && y - h / 2 >= 0 && x + w / 2 <= bounds.width && y + h / 2 <= bounds.height);
+  const reach = bounds ? Math.hypot(bounds.width, bounds.height) : Infinity;
   for (const label of labels) {
-    let spot: PlacedLabel = { x: label.x, y: label.y, moved: false };
-    if (!free(label.x, label.y, label.width, label.height)) {
-      const step = Math.max(label.height, 8);
-      search: for (let ring = 1; ; ring++) {
-        const distance = ring * step;
+    const { width: w, height: h } = label;
+    const search = (fits: (x: number, y: number) => boolean, limit: number): PlacedLabel | null => {
+      if (fits(label.x, label.y)) return { x: label.x, y: label.y, moved: false };
+      const step = Math.max(h, 8);
+      for (let ring = 1; ring * step <= limit; ring++) {
         const steps = 8 * ring;
         for (let i = 0; i < steps; i++) {
           const angle = (i / steps) * 2 * Math.PI - Math.PI / 2;
-          const x = label.x + distance * Math.cos(angle);
-          const y = label.y + distance * Math.sin(angle);
-          if (free(x, y, label.width, label.height)) {
-            spot = { x, y, moved: true };
-            break search;
-          }
+          const x = label.x + ring * step * Math.cos(angle);
+          const y = label.y + ring * step * Math.sin(angle);
+          if (fits(x, y)) return { x, y, moved: true };
         }
       }
-    }
-    placed.push({ x: spot.x, y: spot.y, w: label.width, h: label.height });
+      return null;
+    };
+    const spot = search((x, y) => free(x, y, w, h) && inside(x, y, w, h), reach) ?? search((x, y) => free(x, y, w, h), Infinity)!;
+    placed.push({ x: spot.x, y: spot.y, w, h });
     result.set(label.id, spot);
   }
   return result;
@@ -184,8 +193,11 @@ export interface PlacedPin extends MapPin {
   labelHeight: number;
 }
 
-/** Each pin's point and its label ('1 · $812k') in a view, labels never overlapping (subject first, then by number). */
-export function layoutPins(pins: readonly MapPin[], project: (p: GeoPoint) => { x: number; y: number }, fontSize = 8): PlacedPin[] {
+/**
+ * Each pin's point and its label ('1 · $812k') in a view, labels never overlapping (subject first, then by number) and,
+ * with `bounds`, inside the drawing while there is room.
+ */
+export function layoutPins(pins: readonly MapPin[], project: (p: GeoPoint) => { x: number; y: number }, fontSize = 8, bounds?: LabelBounds): PlacedPin[] {
   const ordered = [...pins].sort((a, b) => Number(b.subject) - Number(a.subject) || Number(a.number) - Number(b.number));
   const withText = ordered.map((pin) => {
     const text = pin.subject ? `S${pin.price != null ? `  ${pinPrice(pin.price)}` : ''}` : `${pin.number}${pin.price != null ? `  ${pinPrice(pin.price)}` : ''}`;
@@ -193,7 +205,7 @@ export function layoutPins(pins: readonly MapPin[], project: (p: GeoPoint) => { 
     // Helvetica-ish width: 0.6 em a character plus padding.
     return { pin, text, x, y, labelWidth: Math.ceil(text.length * fontSize * 0.6 + fontSize * 1.2), labelHeight: Math.ceil(fontSize * 2) };
   });
-  const spots = placeLabels(withText.map((w) => ({ id: w.pin.id, x: w.x, y: w.y, width: w.labelWidth, height: w.labelHeight })));
+  const spots = placeLabels(withText.map((w) => ({ id: w.pin.id, x: w.x, y: w.y, width: w.labelWidth, height: w.labelHeight })), bounds);
   return withText.map((w) => {
     const spot = spots.get(w.pin.id)!;
     return { ...w.pin, x: w.x, y: w.y, labelX: spot.x, labelY: spot.y, moved: spot.moved, text: w.text, labelWidth: w.labelWidth, labelHeight: w.labelHeight };

@@ -116,6 +116,29 @@ describe('report map', () => {
     expect(placeLabels([{ id: 'a', x: 10, y: 10, width: 20, height: 10 }]).get('a')).toEqual({ x: 10, y: 10, moved: false });
   });
 
+  it('keeps labels inside the drawing while there is room, and still apart when there is none', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ x: fc.integer({ min: 0, max: 540 }), y: fc.integer({ min: 0, max: 300 }) }), { minLength: 1, maxLength: 10 }), (points) => {
+        const labels = points.map((p, i) => ({ id: String(i), ...p, width: 64, height: 16 }));
+        const spots = placeLabels(labels, { width: 540, height: 300 });
+        for (const label of labels) {
+          const spot = spots.get(label.id)!;
+          expect(spot.x - 32).toBeGreaterThanOrEqual(0);
+          expect(spot.x + 32).toBeLessThanOrEqual(540);
+          expect(spot.y - 8).toBeGreaterThanOrEqual(0);
+          expect(spot.y + 8).toBeLessThanOrEqual(300);
+        }
+      }),
+      { numRuns: 80 },
+    );
+    // An edge point's label moves inward (and says it moved, for a leader line).
+    expect(placeLabels([{ id: 'edge', x: 2, y: 150, width: 64, height: 16 }], { width: 540, height: 300 }).get('edge')).toMatchObject({ moved: true });
+    // Three labels that cannot fit a 10 × 10 drawing: placed anyway, apart.
+    const crowded = placeLabels(['a', 'b', 'c'].map((id) => ({ id, x: 5, y: 5, width: 20, height: 10 })), { width: 10, height: 10 });
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => crowded.get(id)!);
+    for (const [p, q] of [[a, b], [a, c], [b, c]] as const) expect(Math.abs(p!.x - q!.x) >= 20 || Math.abs(p!.y - q!.y) >= 10).toBe(true);
+  });
+
   it('draws the street map image under numbered price pins, with the attribution', async () => {
     const input = buildReportInput({ ...sample, report_data: { ...sample.report_data, pages: pages(['map', 'notes']) } });
     // A plain green 'tile' image: what matters is that the page shows the image, the pins and the attribution.

@@ -89,7 +89,8 @@ function LeafletMap({ points, tileUrl, attribution, onTilesFailed }: { points: M
           const at = map!.latLngToContainerPoint([point.lat, point.lng]);
           return { id: point.id, x: at.x, y: at.y, width: label.offsetWidth, height: label.offsetHeight };
         });
-        const spots = placeLabels(boxes);
+        const size = map.getSize();
+        const spots = placeLabels(boxes, { width: size.x, height: size.y });
         boxes.forEach((box, i) => {
           const spot = spots.get(box.id)!;
           const dx = Math.round(spot.x - box.x);
