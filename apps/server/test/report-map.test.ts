@@ -79,6 +79,18 @@ describe('map tiles kept on disk', () => {
     expect((await sameTemplateDown.tile({ z: 14, x: 3410, y: 6200 })).equals(first)).toBe(true);
     tiles = await startTileServer();
   });
+
+  it('forgets tiles nobody asked for in 30 days, keeping the ones in use', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'cma-tiles-'));
+    const source = createHttpTileSource({ template: tiles.template, cacheDir, userAgent: 'x' });
+    await source.tile({ z: 15, x: 1, y: 1 });
+    await source.tile({ z: 15, x: 1, y: 2 });
+    const [folder] = readdirSync(cacheDir);
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    utimesSync(path.join(cacheDir, folder!, '15', '1', '1'), old, old);
+    expect(await source.prune()).toBe(1);
+    expect(readdirSync(path.join(cacheDir, folder!, '15', '1'))).toEqual(['2']);
+  });
 });
 
 describe.each(testBackends())('street maps in reports on %s', (backend) => {

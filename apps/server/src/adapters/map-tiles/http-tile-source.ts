@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tileUrl } from '@cma/report/map-layout';
 import type { TileSource } from '../../modules/map/map.service';
@@ -14,6 +14,8 @@ export interface HttpTileSourceOptions {
   timeoutMs?: number;
   /** How long a kept tile is used before it is fetched again (OpenStreetMap asks for at least 7 days). */
   ttlMs?: number;
+  /** A tile nobody asked for in this long is deleted (checked at most once a day, on a fetch). */
+  forgetAfterMs?: number;
 }
 
 /** A tile larger than this is not a map tile. */
@@ -24,10 +26,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Tiles from a `{z}/{x}/{y}` tile server, kept on disk for `ttlMs`: a kept tile is read from disk, a stale one is
  * fetched again (and still used when the server cannot be reached). Concurrent asks for one tile share one fetch.
  */
-export function createHttpTileSource(options: HttpTileSourceOptions): TileSource {
-  const { template, userAgent, timeoutMs = 2500, ttlMs = 7 * DAY_MS } = options;
+export function createHttpTileSource(options: HttpTileSourceOptions): TileSource & { prune(): Promise<number> } {
+  const { template, userAgent, timeoutMs = 2500, ttlMs = 7 * DAY_MS, forgetAfterMs = 30 * DAY_MS } = options;
   const root = path.join(options.cacheDir, createHash('sha256').update(template).digest('hex').slice(0, 16));
   const inFlight = new Map<string, Promise<Buffer>>();
+  let prunedAt = 0;
+
+  /** Deletes tiles (and interrupted writes) older than `forgetAfterMs`: the folder holds only the areas in use. */
+  async function prune(): Promise<number> {
+    prunedAt = Date.now();
+    let names: string[];
+    try {
+      names = await readdir(root, { recursive: true });
+    } catch {
+      return 0;
+    }
+    let deleted = 0;
+    for (const name of names) {
+      const file = path.join(root, name);
+      try {
+        const info = await stat(file);
+        if (info.isFile() && Date.now() - info.mtimeMs > forgetAfterMs) {
+          await rm(file, { force: true });
+          deleted++;
+        }
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return deleted;
+  }
 
   async function kept(file: string): Promise<{ bytes: Buffer; fresh: boolean } | null> {
     try {
@@ -59,7 +87,9 @@ export function createHttpTileSource(options: HttpTileSourceOptions): TileSource
   }
 
   return {
+    prune,
     tile(tile) {
+      if (Date.now() - prunedAt > DAY_MS) void prune();
       const key = `${tile.z}/${tile.x}/${tile.y}`;
       let pending = inFlight.get(key);
       if (!pending) {
