@@ -116,13 +116,14 @@ test('history: an agent tells reports apart, searches, renames, duplicates, dele
   await page.screenshot({ path: path.join(SHOTS, '2-delete-dialog-1280.png') });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(renamed).toHaveCount(0);
-  await expect(entry(page, OAK)).toBeFocused();
+  // The keyboard lands on Undo: the entry it was on is gone.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
   expect(await historyTotal(page.request, session)).toBe(22);
   expect((await page.request.get(new URL(liveUrl).pathname, { headers: { 'user-agent': PHONE_UA } })).status()).toBe(404);
   const undo = page.getByRole('status').filter({ hasText: 'Deleted “Reed family – listing price”.' });
   await expect(undo).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, '3-undo-1280.png') });
-  await undo.getByRole('button', { name: 'Undo' }).click();
+  await page.keyboard.press('Enter');
   await expect(renamed).toBeFocused();
   expect(await historyTotal(page.request, session)).toBe(23);
 
@@ -154,6 +155,17 @@ test('history: an agent tells reports apart, searches, renames, duplicates, dele
   await expect(page.getByTestId('history-entry')).toHaveCount(20);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   await page.screenshot({ path: path.join(SHOTS, '4-history-768.png'), fullPage: false });
+
+  // Delete with the keyboard and let the undo pass: when the notice closes, focus moves on to the next entry.
+  const ids = await page.getByTestId('history-entry').evaluateAll((cards) => cards.map((card) => card.id));
+  const nextId = ids[ids.indexOf((await entry(page, 'Reed family – listing price').getAttribute('id'))!) + 1]!;
+  await page.getByRole('button', { name: 'Delete Reed family – listing price' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator(`#${nextId}`)).toBeFocused();
+  expect(await historyTotal(page.request, session)).toBe(23);
 });
 
 test('history: a new agent sees what to do; a search the server refuses says why', async ({ page }) => {

@@ -33,8 +33,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
   );
 }
 
-/** A short-lived notice with an Undo button (polite live region); it closes itself after `seconds`. */
-export function UndoNotice({ message, onUndo, onDone, seconds = 10 }: { message: string; onUndo(): void; onDone(): void; seconds?: number }) {
+/**
+ * A short-lived notice with an Undo button (polite live region); it closes itself after `seconds`. With `focusUndo` the
+ * button takes focus when it appears (the thing the keyboard was on is gone); the caller moves focus on when it closes.
+ */
+export function UndoNotice({ message, onUndo, onDone, seconds = 10, focusUndo = false }: { message: string; onUndo(): void; onDone(): void; seconds?: number; focusUndo?: boolean }) {
   const done = useRef(onDone);
   done.current = onDone;
   useEffect(() => {
@@ -44,7 +47,7 @@ export function UndoNotice({ message, onUndo, onDone, seconds = 10 }: { message:
   return (
     <div className="undo-notice" role="status" aria-live="polite">
       <span>{message}</span>
-      <button type="button" className="button button--secondary" onClick={onUndo}>Undo</button>
+      <button type="button" className="button button--secondary" onClick={onUndo} autoFocus={focusUndo}>Undo</button>
     </div>
   );
 }

@@ -73,7 +73,7 @@ export function HistoryPage({ openReport, duplicateReport, opening }: HistoryPag
   // Deleted entries leave the list at once, before the server's list comes back.
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<HistoryListItem | null>(null);
-  const [undo, setUndo] = useState<{ id: number; title: string } | null>(null);
+  const [undo, setUndo] = useState<{ id: number; title: string; focusAfter: string } | null>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
   const entries = (list.data?.data ?? []).filter((item) => !hidden.has(item.id));
@@ -104,13 +104,15 @@ export function HistoryPage({ openReport, duplicateReport, opening }: HistoryPag
     const ids = entries.map((entry) => entry.id);
     const at = ids.indexOf(item.id);
     const neighbour = ids[at + 1] ?? ids[at - 1];
+    const focusAfter = neighbour != null ? entryElementId(neighbour) : HEADING_ID;
     setHidden((set) => new Set(set).add(item.id));
-    setFocusTarget(neighbour != null ? entryElementId(neighbour) : HEADING_ID);
     try {
       await deleteEntry(item.id).unwrap();
-      setUndo({ id: item.id, title: entryTitle(item) });
+      // The keyboard lands on Undo (the entry it was on is gone); when the notice closes it moves to the next entry.
+      setUndo({ id: item.id, title: entryTitle(item), focusAfter });
     } catch (error) {
       setHidden((set) => withoutId(set, item.id));
+      setFocusTarget(entryElementId(item.id));
       notify('error', messageOf(error));
     }
   }
@@ -126,6 +128,7 @@ export function HistoryPage({ openReport, duplicateReport, opening }: HistoryPag
       setFocusTarget(entryElementId(last.id));
       notify('success', `“${last.title}” is back in your history.`);
     } catch (error) {
+      setFocusTarget(last.focusAfter);
       notify('error', messageOf(error));
     }
   }
@@ -234,7 +237,17 @@ export function HistoryPage({ openReport, duplicateReport, opening }: HistoryPag
         onCancel={() => setConfirming(null)}
       />
       {undo && (
-        <UndoNotice key={undo.id} message={`Deleted “${undo.title}”.`} seconds={HISTORY_UNDO_SECONDS} onUndo={() => void undoLastDelete()} onDone={() => setUndo(null)} />
+        <UndoNotice
+          key={undo.id}
+          message={`Deleted “${undo.title}”.`}
+          seconds={HISTORY_UNDO_SECONDS}
+          focusUndo
+          onUndo={() => void undoLastDelete()}
+          onDone={() => {
+            if (document.activeElement?.closest('.undo-notice')) setFocusTarget(undo.focusAfter);
+            setUndo(null);
+          }}
+        />
       )}
     </section>
   );
