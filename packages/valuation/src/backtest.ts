@@ -32,12 +32,13 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
 }
 
 /**
- * The best method measured on the King County back-test (docs/decisions/0601): market-derived rates, 8 comparables,
- * and the market-conditions adjustment from the paired-sales monthly price index. `cma value --backtest` and the
+ * The best method measured on the King County back-test (docs/decisions/0601, 2080): market-derived rates, 8 comparables,
+ * the market-conditions adjustment from the paired-sales monthly price index, reconciled with the market model. `cma value --backtest` and the
  * bench use it by default.
  */
-export const BEST_BACKTEST_OPTIONS: Readonly<Pick<BacktestOptions, 'useMarketRates' | 'timeAdjustment' | 'selection'>> = Object.freeze({
+export const BEST_BACKTEST_OPTIONS: Readonly<Pick<BacktestOptions, 'useMarketRates' | 'useMarketModel' | 'timeAdjustment' | 'selection'>> = Object.freeze({
   useMarketRates: true,
+  useMarketModel: true,
   timeAdjustment: 'index',
   selection: { count: 8 },
 });

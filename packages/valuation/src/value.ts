@@ -164,6 +164,7 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
     (settings.timeAdjustment?.index ? ` Prices brought to ${selection.asOfDate} by the paired-sales monthly price index (trend ${formatPercent((monthlyTimeRate ?? 0) * 100, 2)} a month).` : monthlyTimeRate != null ? ` Prices brought to ${selection.asOfDate} at ${formatPercent(monthlyTimeRate * 100, 2)} a month.` : '') +
     (warnings.length ? ` Warnings: ${warnings.map((w) => w.message).join(' ')}` : '');
   const approaches = options.marketModel ? reconcileWithModel(blind, selection.asOfDate, reconciliation, options.marketModel) : null;
+  const fullExplanation = approaches ? `${explanation} ${approaches.explanation} ${approaches.range.explanation}` : explanation;
   return {
     subjectId: subject.id,
     asOfDate: selection.asOfDate,
@@ -176,7 +177,7 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
     selection: selectionInfo,
     monthlyTimeRate,
     warnings,
-    explanation,
+    explanation: fullExplanation,
   };
 }
 

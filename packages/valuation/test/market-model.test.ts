@@ -75,6 +75,8 @@ describe('market model', () => {
     expect(valuation.value).toBe(Math.round(reconcileApproaches(a.comparablesValue, a.model!.value, a.comparablesWeight)));
     expect(a.explanation).toMatch(/^Value \$ [\d,]+: the comparables' \$ [\d,]+ carries \d+% and the market model estimate \$ [\d,]+ \d+%, because on \d+ recent sales/);
     expect(a.range.explanation).toMatch(/^80 % likely range \$ [\d,]+ – \$ [\d,]+: in \d+ recent sales of the loaded data/);
+    expect(valuation.explanation).toContain(a.explanation);
+    expect(valuation.explanation).toContain(a.range.explanation);
     expect(valuation.low).toBeLessThanOrEqual(valuation.value);
     expect(valuation.high).toBeGreaterThanOrEqual(valuation.value);
   }, 60_000);
