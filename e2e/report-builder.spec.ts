@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
 
 // Issue 19: the brand kit on /edit-profile, and on /report the page picker (mouse drag, keyboard, move buttons), the
@@ -60,7 +61,7 @@ for (const viewport of WIDTHS) {
     await expect(page).toHaveURL(/\/confirm-subject$/);
     await page.goto('/report');
     await expect(page.locator('iframe[title="Report preview"]')).toBeVisible({ timeout: 90_000 });
-    const picker = page.getByRole('region', { name: 'Pages' });
+    const picker = page.getByRole('region', { name: 'Pages', exact: true });
     expect(await order(picker)).toEqual(['cover', 'cover-letter', 'subject', 'comparables', 'reconciliation', 'net-sheet', 'map', 'market-statistics', 'photos', 'bio', 'notes']);
     await expect(picker.getByRole('checkbox', { name: 'Notes and disclosures (always printed)' })).toBeDisabled();
 
@@ -121,14 +122,27 @@ for (const viewport of WIDTHS) {
     await market.getByLabel("The home's zip code").check();
     await expect(market.getByText(/Zip code|zip code/).first()).toBeVisible();
 
+    // An uploaded PDF page: it joins the page list at the end, is moved above the disclosures and prints there.
+    const plan = await PDFDocument.create();
+    plan.addPage([612, 792]).drawText('Our marketing plan for your home', { x: 72, y: 700, size: 22, font: await plan.embedFont(StandardFonts.Helvetica) });
+    const own = page.getByRole('region', { name: 'Your own pages' });
+    await own.getByLabel('Upload a PDF page').setInputFiles({ name: 'Marketing plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await plan.save()) });
+    await expect(picker.getByRole('checkbox', { name: 'Marketing plan', exact: true })).toBeChecked();
+    await own.getByLabel('Upload a PDF page').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text, not a PDF') });
+    await expect(own.getByRole('alert')).toHaveText('The file is not a PDF.');
+    await picker.getByRole('button', { name: 'Move Marketing plan up' }).click();
+    await expect.poll(async () => (await order(picker)).slice(-2)).toEqual([expect.stringMatching(/^custom:/), 'notes']);
+
     src = await previewSrc(page);
     await nextPreview(page, src);
-    await page.waitForTimeout(1_000); // the last edit's render settles
+    await page.waitForTimeout(1_500); // the last edit's render settles
     const text = await previewText(page, `report-${viewport.width}`);
     expect(text).toContain('A letter only for this report about');
     expect(text).toContain('Casey has helped 200 Denver families');
     expect(text.indexOf('A letter only for this report')).toBeLessThan(text.indexOf('Casey has helped'));
     expect(text).toMatch(/Net sheet|net proceeds/i);
+    expect(text.indexOf('Our marketing plan for your home')).toBeGreaterThan(text.indexOf('Market Statistics'));
+    expect(text.indexOf('Our marketing plan for your home')).toBeLessThan(text.indexOf('Important Disclosures'));
     await page.screenshot({ path: path.join(SHOTS, `report-${viewport.width}.png`), fullPage: true });
 
     await letter.getByRole('button', { name: 'Reset to my template' }).click();
@@ -138,6 +152,6 @@ for (const viewport of WIDTHS) {
     await picker.getByRole('button', { name: 'Save as my default' }).click();
     await expect(page.getByText('These pages are now your default for new reports.')).toBeVisible();
     const saved = (await (await request.get('/api/brand-kit', { headers: auth })).json()).data.default_pages as { id: string; on: boolean }[];
-    expect(saved.filter((p) => p.on).map((p) => p.id)).toEqual(['cover', 'cover-letter', 'bio', 'subject', 'photos', 'comparables', 'reconciliation', 'net-sheet', 'map', 'market-statistics', 'notes']);
+    expect(saved.filter((p) => p.on).map((p) => p.id)).toEqual(['cover', 'cover-letter', 'bio', 'subject', 'photos', 'comparables', 'reconciliation', 'net-sheet', 'map', 'market-statistics', expect.stringMatching(/^custom:/), 'notes']);
   });
 }

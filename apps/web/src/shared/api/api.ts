@@ -36,7 +36,7 @@ export interface ClientConfig {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks', 'BrandKit'],
+  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks', 'BrandKit', 'CustomPages'],
   endpoints: (build) => ({
     getFaqList: build.query<FaqEntry[], void>({
       query: () => '/api/faq-list',

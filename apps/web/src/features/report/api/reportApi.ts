@@ -1,5 +1,5 @@
 // The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
-import type { BrandKit, CreateReportLinkRequest, StoreDefaultPagesRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse } from '@cma/contracts';
+import type { BrandKit, CustomPage, CreateReportLinkRequest, StoreDefaultPagesRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { StoredPhoto } from '../store/storedPhotos';
@@ -63,6 +63,27 @@ export const reportApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope<ReportLinkSummary[]>) => response.data ?? [],
       providesTags: (_result, _error, historyId) => [{ type: 'ReportLinks', id: historyId }],
     }),
+    /** The agent's uploaded PDF pages. */
+    listCustomPages: build.query<CustomPage[], void>({
+      query: () => '/api/custom-pages',
+      transformResponse: (response: ApiEnvelope<CustomPage[]>) => response.data ?? [],
+      providesTags: ['CustomPages'],
+    }),
+    uploadCustomPage: build.mutation<CustomPage, FormData>({
+      query: (body) => ({ url: '/api/custom-pages', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<CustomPage>) => response.data!,
+      invalidatesTags: ['CustomPages'],
+    }),
+    deleteCustomPage: build.mutation<{ id: string }, string>({
+      query: (id) => ({ url: `/api/custom-pages/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: (response: ApiEnvelope<{ id: string }>) => response.data!,
+      invalidatesTags: ['CustomPages'],
+    }),
+    /** One upload's file (a data URL) for the preview; kept while the report uses it. */
+    getCustomPageFile: build.query<CustomPage & { data_url: string }, string>({
+      query: (id) => `/api/custom-pages/${encodeURIComponent(id)}`,
+      transformResponse: (response: ApiEnvelope<CustomPage & { data_url: string }>) => response.data!,
+    }),
     /** "Save as my default": the page choice every new report starts from. */
     storeDefaultPages: build.mutation<BrandKit, StoreDefaultPagesRequest>({
       query: (body) => ({ url: '/api/report-default-pages', method: 'PUT', body }),
@@ -91,4 +112,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { useStoreDefaultPagesMutation, useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { useListCustomPagesQuery, useUploadCustomPageMutation, useDeleteCustomPageMutation, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { buildReportInput, customPageIdsOf, renderReportBlob, type BuildOptions } from '@cma/report';
+import { buildReportInput, customPageIdsOf, renderReportBlob, type BuildOptions, type CustomPageFile } from '@cma/report';
 import { normalisePageChoice, type PageChoice } from '@cma/report/pages';
 import { DEFAULT_COVER_LETTER } from '@cma/report/cover-letter';
 import type { MarketArea } from '@cma/valuation';
@@ -8,7 +8,7 @@ import { useStreetMap } from '../useStreetMap';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
-import { useStoreDefaultPagesMutation, usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
+import { useListCustomPagesQuery, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
 import { updateReport } from '../store/reportSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
 import { withStoredPhotos, type StoredPhoto } from '../store/storedPhotos';
@@ -17,6 +17,7 @@ import { PagePicker } from '../components/PagePicker';
 import { CoverLetterEditor } from '../components/CoverLetterEditor';
 import { NetSheetEditor } from '../components/NetSheetEditor';
 import { MarketAreaChooser } from '../components/MarketAreaChooser';
+import { CustomPagesPanel } from '../components/CustomPagesPanel';
 import { useGetBrandKitQuery } from '../../../shared/api/api';
 import '../report.css';
 import { notify } from '../../../shared/toast';
@@ -44,6 +45,9 @@ export default function ReportPage() {
   const agent = useGetAgentDetailsQuery();
   const brandKit = useGetBrandKitQuery();
   const [storeDefaultPages, storingDefault] = useStoreDefaultPagesMutation();
+  const uploads = useListCustomPagesQuery();
+  const [fetchCustomPage] = useLazyGetCustomPageFileQuery();
+  const [customFiles, setCustomFiles] = useState<CustomPageFile[]>([]);
   const [sendPdf, sending] = useSendPdfMutation();
   const [postHistory, saving] = usePostHistoryMutation();
   const [countReport] = useUpdateReportCounterMutation();
@@ -109,11 +113,34 @@ export default function ReportPage() {
       brandColour: kit?.brand_colour ?? null,
       coverLetterTemplate: kit?.cover_letter_template || null,
       defaultPages: kit?.default_pages ?? undefined,
+      customPages: customFiles,
     };
-  }, [agent.data, kit]);
+  }, [agent.data, kit, customFiles]);
   const reportData = useMemo(() => (report.report_data ?? {}) as Record<string, unknown>, [report.report_data]);
+  const customIds = useMemo(() => customPageIdsOf(reportData), [reportData]);
+  // The files of the uploads this report prints, for the browser's preview (the server reads its own copies).
+  const customKey = customIds.filter((id) => uploads.data?.some((u) => u.id === id)).join(',');
+  useEffect(() => {
+    let cancelled = false;
+    const ids = customKey ? customKey.split(',') : [];
+    Promise.all(
+      ids.map((id) =>
+        fetchCustomPage(id, true)
+          .unwrap()
+          .then((file): CustomPageFile => ({ id, name: file.name, pageCount: file.page_count, pdf: Uint8Array.from(atob(file.data_url.split(',')[1] ?? ''), (c) => c.charCodeAt(0)) }))
+          .catch(() => null),
+      ),
+    ).then((files) => !cancelled && setCustomFiles(files.flatMap((f) => (f ? [f] : []))));
+    return () => {
+      cancelled = true;
+    };
+  }, [customKey, fetchCustomPage]);
   const setReportData = (patch: Record<string, unknown>) => dispatch(updateReport({ report_data: { ...reportData, ...patch } }));
-  const pageChoice = useMemo(() => normalisePageChoice(reportData.pages ?? kit?.default_pages ?? undefined, customPageIdsOf(reportData)), [reportData, kit]);
+  const pageChoice = useMemo(
+    () => normalisePageChoice(reportData.pages ?? kit?.default_pages ?? undefined, customIds.filter((id) => uploads.data?.some((u) => u.id === id))),
+    [reportData, kit, customIds, uploads.data],
+  );
+  const customLabels = useMemo(() => Object.fromEntries((uploads.data ?? []).map((u) => [`custom:${u.id}`, u.name])), [uploads.data]);
   const setPages = (pages: PageChoice) => setReportData({ pages });
   const isOn = (id: string) => pageChoice.some((entry) => entry.id === id && entry.on);
   /** Switches a page on where it stands in the list (the agent already placed it, or its default place). */
@@ -321,9 +348,14 @@ export default function ReportPage() {
               <PagePicker
                 choice={pageChoice}
                 onChange={setPages}
-                customLabels={{}}
+                customLabels={customLabels}
                 onSaveDefault={() => void onSaveDefaultPages()}
                 savingDefault={storingDefault.isLoading}
+              />
+              <CustomPagesPanel
+                uploads={uploads.data ?? []}
+                inReport={customIds}
+                onInReportChange={(ids) => setReportData({ customPages: ids.map((id) => ({ id })), pages: normalisePageChoice(pageChoice, ids) })}
               />
               <CoverLetterEditor
                 letter={typeof reportData.coverLetter === 'string' ? reportData.coverLetter : null}
