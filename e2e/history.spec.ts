@@ -89,6 +89,7 @@ test('history: an agent tells reports apart, searches, renames, duplicates, dele
   await expect(page.getByText('No saved report matches “no such street”.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear the search' }).click();
   await expect(page).toHaveURL(/\/history$/);
+  await expect(search).toBeFocused();
   await search.fill('elm street');
   await expect(page.getByTestId('history-entry')).toHaveCount(1);
 

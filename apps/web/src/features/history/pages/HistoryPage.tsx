@@ -192,7 +192,14 @@ export function HistoryPage({ openReport, duplicateReport, opening }: HistoryPag
         query ? (
           <div className="history-empty">
             <p>No saved report matches “{query}”.</p>
-            <button type="button" className="button button--secondary" onClick={() => setText('')}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setText('');
+                document.getElementById('history-search-input')?.focus(); // the button goes with the empty result
+              }}
+            >
               Clear the search
             </button>
           </div>
