@@ -19,6 +19,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],
