@@ -1,16 +1,17 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
+import { comparablesReading, formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
 import { reportColour } from '@cma/report/colour';
 import { useGetBrandKitQuery } from '../../../shared/api/api';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { useEncodedImagesQuery } from '../api/cmaApi';
 import { AdjustedPriceChart, PricePerSqftChart, type SizePoint } from '../components/Charts';
+import { MarketModelPanel } from '../components/MarketModelPanel';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { addressOf } from '../model/records';
+import { addressOf, subjectFacts } from '../model/records';
 import { setWeighting } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
@@ -118,6 +119,14 @@ export default function ReviewPage() {
           <button type="button" className="cma-link" onClick={() => update({ range: { start: '', end: '' } })}>Use the suggested {formatAmount(rec.range.start)} – {formatAmount(rec.range.end)}</button>
         </fieldset>
       </div>
+
+      <MarketModelPanel
+        sales={() => allListings(report.allCsvData).map(subjectFacts)}
+        subject={computation.subjectFacts}
+        asOfDate={computation.asOfDate}
+        comparables={comparablesReading(rec.value, rec.weights)}
+        onUseRange={(start, end) => update({ range: { start, end } })}
+      />
 
       <div className="card">
         <div className="cma-form-row">

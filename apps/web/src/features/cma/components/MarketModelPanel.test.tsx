@@ -1,0 +1,45 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SaleFacts } from '@cma/valuation';
+import { MarketModelPanel } from './MarketModelPanel';
+
+/** 500 sales over a year: $180 per sq ft, dearer to the north, so the model has something to learn. */
+function sales(): SaleFacts[] {
+  let seed = 9;
+  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return Array.from({ length: 500 }, (_, i) => {
+    const lat = 39.7 + next() * 0.1;
+    const area = 1200 + Math.round(next() * 1800);
+    const day = new Date(Date.UTC(2024, 0, 1) + i * 0.7 * 86_400_000).toISOString().slice(0, 10);
+    return {
+      id: `M${i}`, streetAddress: `${i} Elm St`, subdivision: null, status: 'Closed', closeDate: day,
+      netSalesPrice: Math.round((100_000 + 180 * area + 2_000_000 * (lat - 39.7)) * (0.97 + 0.06 * next())), listPrice: null,
+      latitude: lat, longitude: -105 + next() * 0.1, levels: 'Two', yearBuilt: 1990, lotSizeSqft: 6000, aboveGradeFinishedArea: area,
+      belowGradeTotalArea: 0, belowGradeFinishedArea: 0, fireplaces: 1, garageSpaces: 2, bedrooms: 3, bathsFullAndThreeQuarter: 2,
+      bathsHalfAndQuarter: 0, additionalFacts: {},
+    };
+  });
+}
+
+describe('Market model estimate on /review', () => {
+  it('fits on request, shows the estimate, its drivers, the reconciled value and a range the agent can use', async () => {
+    const all = sales();
+    const subject = { ...all[499], id: 'SUBJ', netSalesPrice: null };
+    let used: [number, number] | null = null;
+    render(<MarketModelPanel sales={() => all.slice(0, 499)} subject={subject} asOfDate="2024-12-31" comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={(a, b) => (used = [a, b])} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit the market model' }));
+    await waitFor(() => expect(screen.getByTestId('market-model-estimate').textContent).toMatch(/^\$ [\d,]+$/), { timeout: 30_000 });
+    expect(screen.getByText(/What moved it most/)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent).join(' ')).toContain('Above grade finished area');
+    expect(screen.getByTestId('market-model-reconciled').textContent).toMatch(/The comparables carry \d+% and the model \d+%, because on \d+ recent sales/);
+    fireEvent.click(screen.getByRole('button', { name: /^Use the 80 % likely range/ }));
+    expect(used![0]).toBeLessThan(used![1]);
+  }, 60_000);
+
+  it('says why when there are too few sales', async () => {
+    const few = sales().slice(0, 30);
+    render(<MarketModelPanel sales={() => few} subject={few[0]} asOfDate="2024-12-31" comparables={null} onUseRange={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit the market model' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The market model needs at least 50 closed sales before the valuation date');
+  });
+});

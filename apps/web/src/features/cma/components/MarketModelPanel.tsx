@@ -1,0 +1,84 @@
+// "Market model estimate" on /review: the second approach, fitted on request in a Web Worker with progress and cancel,
+// reconciled with the comparables by its measured error, with its 80 % likely range.
+import { useEffect, useRef, useState } from 'react';
+import { formatAmount, formatPercent, likelyRange, reconcileApproaches, type ComparablesReading, type SaleFacts } from '@cma/valuation';
+import type { MarketModelResult } from '../market-model/marketModelCore';
+import { FitCancelled, startMarketModel, type RunningFit } from '../market-model/startMarketModel';
+
+export interface MarketModelPanelProps {
+  sales: () => SaleFacts[];
+  subject: SaleFacts | null;
+  asOfDate: string;
+  comparables: ComparablesReading | null;
+  onUseRange: (start: number, end: number) => void;
+}
+
+type State = { status: 'idle' } | { status: 'fitting'; progress: number } | { status: 'done'; result: MarketModelResult } | { status: 'failed'; message: string };
+
+export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseRange }: MarketModelPanelProps) {
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const running = useRef<RunningFit | null>(null);
+  useEffect(() => () => running.current?.cancel(), []);
+  // A different subject or date makes an earlier estimate stale.
+  useEffect(() => setState({ status: 'idle' }), [subject?.id, asOfDate]);
+
+  function fit() {
+    if (!subject) return;
+    setState({ status: 'fitting', progress: 0 });
+    const run = startMarketModel({ sales: sales(), subject, asOfDate }, (progress) => setState({ status: 'fitting', progress }));
+    running.current = run;
+    run.promise.then(
+      (result) => setState({ status: 'done', result }),
+      (error: Error) => setState(error instanceof FitCancelled ? { status: 'idle' } : { status: 'failed', message: error.message }),
+    );
+  }
+
+  const result = state.status === 'done' ? state.result : null;
+  const weight = result ? result.calibration.comparablesWeight : 1;
+  const reconciled = result && comparables ? reconcileApproaches(comparables.value, result.estimate.value, weight) : null;
+  const range = result && comparables && reconciled != null ? likelyRange(reconciled, comparables, result.estimate.value, result.calibration) : null;
+
+  return (
+    <section className="card cma-model" aria-labelledby="market-model-title">
+      <h2 id="market-model-title">Market model estimate</h2>
+      {state.status === 'idle' && (
+        <>
+          <p className="cma-hint">A second approach beside the comparables: a model of every loaded sale before {asOfDate}, weighed against them by how well each did on recent sales.</p>
+          <button type="button" className="button button--secondary" onClick={fit} disabled={!subject}>Fit the market model</button>
+        </>
+      )}
+      {state.status === 'fitting' && (
+        <div className="cma-progress">
+          <label htmlFor="market-model-progress">Fitting the market model…</label>
+          <progress id="market-model-progress" max={1} value={state.progress} aria-valuetext={`${Math.round(state.progress * 100)}%`} />
+          <button type="button" className="button button--ghost cma-small" onClick={() => running.current?.cancel()}>Cancel</button>
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <p role="alert">
+          {state.message} <button type="button" className="cma-link" onClick={fit}>Try again</button>
+        </p>
+      )}
+      {result && (
+        <>
+          <p className="cma-value__figure" data-testid="market-model-estimate">{formatAmount(Math.round(result.estimate.value))}</p>
+          <p className="cma-hint">From {result.sales.toLocaleString('en-US')} sales. What moved it most:</p>
+          <ul className="cma-model__drivers">
+            {result.estimate.drivers.slice(0, 4).map((d) => (
+              <li key={d.label}>{d.label} {d.effect >= 0 ? '+' : '−'}{formatAmount(Math.round(Math.abs(d.effect)))}</li>
+            ))}
+          </ul>
+          {reconciled != null && range && comparables && (
+            <>
+              <p data-testid="market-model-reconciled">
+                With the comparables' {formatAmount(comparables.value)}: <strong>{formatAmount(Math.round(reconciled))}</strong>. The comparables carry {formatPercent(weight * 100, 0)} and the model {formatPercent((1 - weight) * 100, 0)}, because on {result.calibration.sales} recent sales valued before their sale the comparables missed by {formatPercent(result.calibration.comparablesMdape, 1)} and the model by {formatPercent(result.calibration.modelMdape ?? NaN, 1)} (median).
+              </p>
+              <p className="cma-hint">{range.explanation}</p>
+              <button type="button" className="cma-link" onClick={() => onUseRange(range.low, range.high)}>Use the 80 % likely range {formatAmount(range.low)} – {formatAmount(range.high)}</button>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
