@@ -52,17 +52,18 @@ describe.each(testBackends())('uploaded report pages on %s', (backend) => {
     expect(over.json().data).toEqual({ pdf: ['You can keep at most 5 uploaded pages and have 5; this PDF has 1. Delete an uploaded page first.'] });
 
     const list = customPagesResponse.parse((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: auth(token) })).json()).data;
-    expect(list.map((p) => p.name)).toEqual(['Marketing Plan', 'What clients say']);
+    expect(list.map((p) => p.name).sort()).toEqual(['Marketing Plan', 'What clients say']);
     // Another agent sees none of them and cannot read or delete them.
     const other = await createUserWithSession(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: auth(other.token) })).json().data).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${list[0]!.id}`, headers: auth(other.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${list[0]!.id}`, headers: auth(other.token) })).statusCode).toBe(404);
 
-    const file = customPageFileResponse.parse((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${list[0]!.id}`, headers: auth(token) })).json()).data;
+    const planId = list.find((p) => p.name === 'Marketing Plan')!.id;
+    const file = customPageFileResponse.parse((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${planId}`, headers: auth(token) })).json()).data;
     expect(pdfText(Buffer.from(file.data_url.split(',')[1]!, 'base64'))).toContain('Marketing plan page 3');
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${list[0]!.id}`, headers: auth(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${planId}`, headers: auth(token) })).statusCode).toBe(200);
     expect((await upload(token, await pdfWith('More', 1))).statusCode).toBe(200);
   });
 

@@ -15,7 +15,7 @@ export function createCustomPagesRepository(database: Database) {
   return {
     /** The agent's uploaded pages, oldest first. */
     async list(userId: string): Promise<CustomPageRow[]> {
-      return database.query<CustomPageRow>(`select ${COLUMNS} from custom_report_pages where user_id = $1 order by created_at, id`, [userId]);
+      return database.query<CustomPageRow>(`select ${COLUMNS} from custom_report_pages where user_id = $1 order by created_at, name, id`, [userId]);
     },
     async find(userId: string, id: string): Promise<CustomPageRow | undefined> {
       return (await database.query<CustomPageRow>(`select ${COLUMNS} from custom_report_pages where user_id = $1 and id = $2`, [userId, id]))[0];
