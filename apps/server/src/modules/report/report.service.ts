@@ -64,6 +64,8 @@ function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: st
   const agentEmail = profile.business_email || profile.email;
   const logo = inlineImage(input.branding.logo, 'logo');
   const portrait = inlineImage(headshot, 'headshot');
+  // The same sentences /review and the PDF print (comparables by number and street), when the report shows the value's reasoning.
+  const howValued = input.reconciliation && input.pages.includes('reconciliation') ? [`How the value was reached: ${input.reconciliation.explanation}`] : [];
   return {
     to: request.email,
     replyTo: agentEmail,
@@ -75,6 +77,7 @@ function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: st
       input.clientName ? `Hello ${input.clientName},` : 'Hello,',
       ...(request.message ? request.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean) : []),
       `${agentName} has prepared a comparative market analysis for ${input.subject.fullAddress}. Open it on any phone or computer with the button below; the same report is attached as a PDF.`,
+      ...howValued,
       `Reply to this e-mail to reach ${agentName} directly.`,
     ],
     action: { label: 'View your report online', url: linkUrl },
