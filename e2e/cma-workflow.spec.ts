@@ -125,8 +125,8 @@ test('CSV upload → subject → 4 comparables → one adjustment changed → re
   await expect(page).toHaveURL(/\/report$/);
   await expect
     .poll(() => page.evaluate(() => {
-      const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { report?: string };
-      const report = JSON.parse(root.report ?? '{}') as { base64Images?: string[]; review_data?: { value?: number } };
+      const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { cmaWorkflow?: string };
+      const report = JSON.parse(root.cmaWorkflow ?? '{}') as { base64Images?: string[]; review_data?: { value?: number } };
       return { photo: report.base64Images?.[0]?.slice(0, 23), value: report.review_data?.value };
     }))
     .toEqual({ photo: 'data:image/jpeg;base64,', value: after });

@@ -28,14 +28,14 @@ async function shots(page: Page, name: string, ready: Locator, settleMs = 0) {
   }
 }
 
-/** The persisted report store (redux-persist writes it to localStorage under 'persist:root'). */
+/** The persisted workflow store (redux-persist writes it to localStorage under 'persist:root'). */
 interface StoredRecord {
   uuid: string;
   listingSource?: string;
   listingPhotosCopied?: boolean;
 }
 async function persistedReport(page: Page): Promise<{ comaparables: StoredRecord[]; selectedPropertydata: StoredRecord }> {
-  return page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:root')!).report));
+  return page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:root')!).cmaWorkflow));
 }
 
 /** Mean colour of an image file, as [r, g, b]. */

@@ -132,7 +132,7 @@ test('history: an agent tells reports apart, searches, renames, duplicates, dele
   await page.getByRole('button', { name: `Duplicate ${OAK}` }).click();
   await expect(page).toHaveURL(/\/confirm-subject$/);
   expect(await historyTotal(page.request, session)).toBe(23);
-  const storedReport = () => page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:root') ?? '{}').report ?? '{}') as { report_data?: { reportId?: string }; historyEntryId?: number | null; clientName?: string });
+  const storedReport = () => page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:root') ?? '{}').cmaWorkflow ?? '{}') as { report_data?: { reportId?: string }; historyEntryId?: number | null; clientName?: string });
   await expect.poll(async () => (await storedReport()).clientName).toBe('Sam Rivera');
   const stored = await storedReport();
   expect(stored.report_data?.reportId).toBeTruthy();

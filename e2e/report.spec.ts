@@ -19,11 +19,11 @@ const RESTORED_KEYS = [
   'listing_id_arr', 'inputAddressState', 'businessImages', 'isUploadCSV', 'base64Images', 'clientName', 'reportName', 'range',
 ];
 
-/** The persisted report store (redux-persist writes it to localStorage under 'persist:root'). */
+/** The persisted workflow store (redux-persist writes it to localStorage under 'persist:root'). */
 async function persistedReport(page: Page): Promise<Record<string, unknown> | null> {
   return page.evaluate(() => {
     const raw = localStorage.getItem('persist:root');
-    return raw ? (JSON.parse(JSON.parse(raw).report) as Record<string, unknown>) : null;
+    return raw ? (JSON.parse(JSON.parse(raw).cmaWorkflow) as Record<string, unknown>) : null;
   });
 }
 

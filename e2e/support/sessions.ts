@@ -45,20 +45,19 @@ export async function createRegisteredSession(request: APIRequestContext, prefix
 
 /**
  * Seeds the persisted store (redux-persist key 'root') with a chosen plan, as the plan page leaves it,
- * before any page script runs. The login slice is stored whole, so every field is given.
+ * before any page script runs. Each slice is stored whole, so every field is given (the current persisted version, 1).
  */
 export async function choosePlanInBrowser(page: Page, plan: Record<string, unknown>): Promise<void> {
   await page.addInitScript((chosen) => {
     const login = {
       loginstate: 'register',
-      subscriptionPlan: chosen,
-      allSubcriptionPlan: [],
       businessAndSubscriptionDetails: null,
       profileImage: '',
       passData: null,
       promocode: '',
     };
-    localStorage.setItem('persist:root', JSON.stringify({ login: JSON.stringify(login), _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+    const subscriptionPlans = { subscriptionPlan: chosen, allSubcriptionPlan: [] };
+    localStorage.setItem('persist:root', JSON.stringify({ login: JSON.stringify(login), subscriptionPlans: JSON.stringify(subscriptionPlans), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
   }, plan);
 }
 

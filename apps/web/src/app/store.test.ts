@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Storage as PersistStorage } from 'redux-persist';
-import { createAppStore, holdsFreshVisitorState, PERSIST_KEY, PERSIST_TIMEOUT_MS } from './store';
+import { createAppStore, holdsFreshVisitorState, PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSIST_VERSION } from './store';
 import { api } from '../shared/api/api';
-import { initialReportState, resetReport, restoreReport, updateReport } from '../features/report/store/reportSlice';
-import { initialLoginState, setLoginState, setPromocode } from '../features/accounts/store/loginSlice';
+import { initialCmaWorkflowState, resetCmaWorkflow, restoreCmaWorkflow, updateCmaWorkflow } from '../shared/cma-workflow/cmaWorkflowSlice';
+import { initialLoginState, setLoginState, setPromocode } from '../shared/session/loginSlice';
 import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
 import { allListings, rememberListings } from '../features/cma/model/listingPool';
 
@@ -27,10 +27,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('report store defaults (spec §3)', () => {
+describe('workflow store defaults (spec §3 report store)', () => {
   it('starts with the spec defaults', () => {
     const { store } = createAppStore(memoryStorage());
-    const report = store.getState().report;
+    const report = store.getState().cmaWorkflow;
     expect(report.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
     expect(report.clientName).toBe('');
     expect(report.range).toEqual({ start: '', end: '' });
@@ -46,18 +46,18 @@ describe('report store defaults (spec §3)', () => {
 
   it('the reset action returns every field to its default', () => {
     const { store } = createAppStore(memoryStorage());
-    store.dispatch(updateReport({ reportName: 'Smith CMA', clientName: 'Ann Smith', count: 4, csvType: 'PPAR', comaparables: [{ uuid: 'a' }] }));
-    expect(store.getState().report.clientName).toBe('Ann Smith');
-    store.dispatch(resetReport());
-    expect(store.getState().report).toEqual(initialReportState);
+    store.dispatch(updateCmaWorkflow({ reportName: 'Smith CMA', clientName: 'Ann Smith', count: 4, csvType: 'PPAR', comaparables: [{ uuid: 'a' }] }));
+    expect(store.getState().cmaWorkflow.clientName).toBe('Ann Smith');
+    store.dispatch(resetCmaWorkflow());
+    expect(store.getState().cmaWorkflow).toEqual(initialCmaWorkflowState);
   });
 
   it('restoring a history entry overwrites the restore keys and ignores unknown ones', () => {
     const { store } = createAppStore(memoryStorage());
-    store.dispatch(updateReport({ clientName: 'Old client', extraComparables: [{ uuid: 'stale' }] }));
+    store.dispatch(updateCmaWorkflow({ clientName: 'Old client', extraComparables: [{ uuid: 'stale' }] }));
     const saved = { clientName: 'Ann Smith', reportName: 'Maple St', count: 2, range: { start: 590000, end: 615000 }, comaparables: [{ uuid: 'c1' }], notAField: 1 };
-    store.dispatch(restoreReport(saved as never));
-    const report = store.getState().report;
+    store.dispatch(restoreCmaWorkflow(saved as never));
+    const report = store.getState().cmaWorkflow;
     expect(report).toMatchObject({ clientName: 'Ann Smith', reportName: 'Maple St', count: 2, range: { start: 590000, end: 615000 }, comaparables: [{ uuid: 'c1' }] });
     expect(report.extraComparables).toEqual([]);
     expect('notAField' in report).toBe(false);
@@ -68,10 +68,10 @@ describe('report store defaults (spec §3)', () => {
     const { store, persistor } = createAppStore(storage);
     await bootstrapped(persistor);
     rememberListings([{ uuid: 'listing-of-agent-a' }], false);
-    store.dispatch(updateReport({ propertyImages: ['a.jpg'], base64Images: ['data:image/png;base64,AA'], clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
+    store.dispatch(updateCmaWorkflow({ propertyImages: ['a.jpg'], base64Images: ['data:image/png;base64,AA'], clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
     store.dispatch(setLoginState('register'));
     store.dispatch(sessionEnded());
-    expect(store.getState().report).toEqual(initialReportState);
+    expect(store.getState().cmaWorkflow).toEqual(initialCmaWorkflowState);
     expect(store.getState().login).toEqual(initialLoginState);
     expect(allListings([])).toEqual([]);
     await persistor.flush();
@@ -82,21 +82,21 @@ describe('report store defaults (spec §3)', () => {
   it("another agent's sign-in drops the CMA and the listing pool but keeps the chosen plan of the sign-up under way", () => {
     const { store } = createAppStore(memoryStorage());
     rememberListings([{ uuid: 'listing-of-agent-a' }], false);
-    store.dispatch(updateReport({ clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
+    store.dispatch(updateCmaWorkflow({ clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
     store.dispatch(setPromocode('SPRING'));
     store.dispatch(browserDataReleased());
-    expect(store.getState().report).toEqual(initialReportState);
+    expect(store.getState().cmaWorkflow).toEqual(initialCmaWorkflowState);
     expect(allListings([])).toEqual([]);
     expect(store.getState().login.promocode).toBe('SPRING');
   });
 });
 
 describe('persistence (spec §4)', () => {
-  it("writes the login and report stores under the key 'root' and reads them back in a new session", async () => {
+  it("writes the login and workflow stores under the key 'root' and reads them back in a new session", async () => {
     const storage = memoryStorage();
     const first = createAppStore(storage);
     await bootstrapped(first.persistor);
-    first.store.dispatch(updateReport({ clientName: 'Ann Smith' }));
+    first.store.dispatch(updateCmaWorkflow({ clientName: 'Ann Smith' }));
     first.store.dispatch(setPromocode('SPRING'));
     await first.persistor.flush();
     expect(PERSIST_KEY).toBe('root');
@@ -105,8 +105,31 @@ describe('persistence (spec §4)', () => {
 
     const second = createAppStore(storage);
     await bootstrapped(second.persistor);
-    expect(second.store.getState().report.clientName).toBe('Ann Smith');
+    expect(second.store.getState().cmaWorkflow.clientName).toBe('Ann Smith');
     expect(second.store.getState().login.promocode).toBe('SPRING');
+  });
+
+  it("an agent's CMA in progress and chosen plan, stored by the app before the workflow slice moved, survive the upgrade", async () => {
+    const storage = memoryStorage();
+    const plan = { id: 2, title: 'Yearly' };
+    const oldReport = { ...initialCmaWorkflowState, clientName: 'Ann Smith', selectedPropertyAddress: '12 Maple St', comaparables: [{ uuid: 'c1' }] };
+    const oldLogin = { loginstate: 'register', subscriptionPlan: plan, allSubcriptionPlan: [plan], businessAndSubscriptionDetails: null, profileImage: 'me.jpg', passData: null, promocode: 'SPRING' };
+    // What redux-persist wrote before (no version: -1): each slice JSON-encoded under its old key.
+    storage.items.set('persist:root', JSON.stringify({ login: JSON.stringify(oldLogin), report: JSON.stringify(oldReport), _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+
+    const { store, persistor } = createAppStore(storage);
+    await bootstrapped(persistor);
+    const state = store.getState();
+    expect(state.cmaWorkflow).toEqual(oldReport);
+    expect(state.subscriptionPlans).toEqual({ subscriptionPlan: plan, allSubcriptionPlan: [plan] });
+    expect(state.login).toEqual({ loginstate: 'register', businessAndSubscriptionDetails: null, profileImage: 'me.jpg', passData: null, promocode: 'SPRING' });
+    expect('report' in state).toBe(false);
+
+    await persistor.flush();
+    const written = JSON.parse(storage.items.get('persist:root')!) as Record<string, string>;
+    expect(Object.keys(written).sort()).toEqual(['_persist', 'cmaWorkflow', 'login', 'subscriptionPlans']);
+    expect(JSON.parse(written._persist!)).toMatchObject({ version: PERSIST_VERSION });
+    expect(JSON.parse(written.cmaWorkflow!).clientName).toBe('Ann Smith');
   });
 
   it('gives up waiting for storage after 5000 ms and starts with the defaults', async () => {
@@ -123,7 +146,7 @@ describe('persistence (spec §4)', () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(persistor.getState().bootstrapped).toBe(true);
     expect(PERSIST_TIMEOUT_MS).toBe(5000);
-    expect(store.getState().report.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
+    expect(store.getState().cmaWorkflow.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
   });
 });
 
@@ -142,7 +165,7 @@ describe('holdsFreshVisitorState (decision 2100: hydrate the server page only wh
     const storage = memoryStorage();
     const { store, persistor } = createAppStore(storage);
     await bootstrapped(persistor);
-    store.dispatch(updateReport({ clientName: 'Jordan' }));
+    store.dispatch(updateCmaWorkflow({ clientName: 'Jordan' }));
     expect(holdsFreshVisitorState(store.getState())).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type Storage as PersistStorage } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore, type PersistedState, type Storage as PersistStorage } from 'redux-persist';
 import { api } from '../shared/api/api';
-import { loginSlice } from '../features/accounts/store/loginSlice';
-import { reportSlice } from '../features/report/store/reportSlice';
+import { loginSlice } from '../shared/session/loginSlice';
+import { subscriptionPlansSlice } from '../features/billing/store/subscriptionPlansSlice';
+import { cmaWorkflowSlice } from '../shared/cma-workflow/cmaWorkflowSlice';
 import { forgetListings } from '../features/cma/model/listingPool';
 import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
 
@@ -20,13 +21,42 @@ export const localStorageEngine: PersistStorage = {
 
 export const rootReducer = combineReducers({
   [loginSlice.name]: loginSlice.reducer,
-  [reportSlice.name]: reportSlice.reducer,
+  [subscriptionPlansSlice.name]: subscriptionPlansSlice.reducer,
+  [cmaWorkflowSlice.name]: cmaWorkflowSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 
+/** The persisted shape's version; each step below carries a browser's stored state forward (decision 2120). */
+export const PERSIST_VERSION = 1;
+
+type StoredSlices = Record<string, unknown> & { _persist: NonNullable<PersistedState>['_persist'] };
+
+export const persistMigrations = {
+  // 1: the workflow moved from `report` to `cmaWorkflow`, the sign-up's plans from `login` to `subscriptionPlans`.
+  1: (state: PersistedState): PersistedState => {
+    if (!state) return state;
+    const { report, login, ...rest } = state as StoredSlices;
+    const next: StoredSlices = { ...rest };
+    if (report !== undefined && next.cmaWorkflow === undefined) next.cmaWorkflow = report;
+    if (login && typeof login === 'object') {
+      const { subscriptionPlan = null, allSubcriptionPlan = [], ...loginFields } = login as Record<string, unknown>;
+      next.login = loginFields;
+      next.subscriptionPlans ??= { subscriptionPlan, allSubcriptionPlan };
+    }
+    return next;
+  },
+};
+
 export function persistConfigFor(storage: PersistStorage) {
   // The API cache is refetched, never persisted.
-  return { key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS, blacklist: [api.reducerPath] };
+  return {
+    key: PERSIST_KEY,
+    storage,
+    timeout: PERSIST_TIMEOUT_MS,
+    blacklist: [api.reducerPath],
+    version: PERSIST_VERSION,
+    migrate: createMigrate(persistMigrations, { debug: false }),
+  };
 }
 
 /** What the browser keeps outside the store (the listing pool) goes with the agent's session too. */
@@ -42,7 +72,7 @@ export function createAppStore(storage: PersistStorage = localStorageEngine) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-        // The report store carries big comparable lists; the dev-only checks would slow typing.
+        // The workflow store carries big comparable lists; the dev-only checks would slow typing.
         immutableCheck: { warnAfter: 200 },
       })
         .prepend(browserDataCleanup())

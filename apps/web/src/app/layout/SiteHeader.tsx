@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import defaultAvatarUrl from '../../assets/default-avatar.svg';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { setLoginState } from '../../features/accounts/store/loginSlice';
+import { setLoginState } from '../../shared/session/loginSlice';
 import { logout } from '../../features/accounts/logout';
 
 // Members only: the history menu (and the report API with it) stays out of the landing page's JavaScript.

@@ -1,7 +1,7 @@
 import type { UserDetails } from '@cma/contracts';
 import type { AppDispatch } from '../../app/store';
-import { updateReport } from '../report/store/reportSlice';
-import { setBusinessAndSubscriptionDetails, setProfileImage } from './store/loginSlice';
+import { updateCmaWorkflow } from '../../shared/cma-workflow/cmaWorkflowSlice';
+import { setBusinessAndSubscriptionDetails, setProfileImage } from '../../shared/session/loginSlice';
 import { accountsApi } from './accountsApi';
 
 /**
@@ -12,7 +12,7 @@ import { accountsApi } from './accountsApi';
 export function storeAccountDetails(dispatch: AppDispatch, details: UserDetails): void {
   dispatch(setProfileImage(details.user.profile_image ?? ''));
   dispatch(setBusinessAndSubscriptionDetails({ business: details.business && { ...details.business, logo: null }, subscription: details.subscription }));
-  dispatch(updateReport({ businessImages: details.business?.logo ? [details.business.logo] : [] }));
+  dispatch(updateCmaWorkflow({ businessImages: details.business?.logo ? [details.business.logo] : [] }));
 }
 
 /** Loads user-details and stores it; failures are left to the page that needs the data. */

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
 import { toastsShown } from '../../../test/toasts';
+import type { SubscriptionPlan } from '@cma/contracts';
 import { createAppStore } from '../../app/store';
-import { setLoginState, setSubscriptionPlan } from '../accounts/store/loginSlice';
+import { setLoginState } from '../../shared/session/loginSlice';
+import { setSubscriptionPlan } from './store/subscriptionPlansSlice';
 import { STORE_REFRESH_DELAY_MS, handleSubscriptionFailure, handleSubscriptionResponse } from './subscriptionFlow';
 
 // Spec §4/§8/§9: what the card screen does with the answer of the subscription call.
@@ -56,7 +58,7 @@ describe('the subscription answer', () => {
   it('rejected: resets the login state, toasts each error list joined with spaces, goes /login', async () => {
     const { store } = createAppStore(memoryStorage());
     store.dispatch(setLoginState('register'));
-    store.dispatch(setSubscriptionPlan({ id: 1, title: 'Monthly' }));
+    store.dispatch(setSubscriptionPlan({ id: 1, title: 'Monthly' } as SubscriptionPlan));
     const error = vi.spyOn(toast, 'error');
     const navigate = vi.fn();
     handleSubscriptionResponse(
@@ -66,7 +68,8 @@ describe('the subscription answer', () => {
     );
     await toastsShown();
     expect(error.mock.calls.map((c) => c[0])).toEqual(['Your card was declined. Try another card.', 'Expired.']);
-    expect(store.getState().login).toMatchObject({ loginstate: 'login', subscriptionPlan: null });
+    expect(store.getState().login).toMatchObject({ loginstate: 'login' });
+    expect(store.getState().subscriptionPlans.subscriptionPlan).toBeNull();
     expect(localStorage.getItem('subscribed')).toBe('0');
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });

@@ -4,7 +4,8 @@ import type { AppDispatch } from '../../app/store';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { saveSession } from '../../shared/session/session';
 import { notify, SOMETHING_WENT_WRONG } from '../../shared/toast';
-import { resetLogin, setAllSubcriptionPlan } from '../accounts/store/loginSlice';
+import { resetLogin } from '../../shared/session/loginSlice';
+import { setAllSubcriptionPlan } from './store/subscriptionPlansSlice';
 import { api } from '../../shared/api/api';
 import { billingApi } from './billingApi';
 import { errorListMessages } from './order';
@@ -18,10 +19,10 @@ function refreshStoreLater(dispatch: AppDispatch): void {
   setTimeout(() => {
     // 1: everything about the user (profile, subscription) is fetched again from the server's truth.
     dispatch(api.util.invalidateTags(['User']));
-    // 2: the plan list in the login store.
+    // 2: the plan list in the plans store.
     void dispatch(billingApi.endpoints.subscriptionPlanList.initiate(undefined, { forceRefetch: true }))
       .unwrap()
-      .then((plans) => dispatch(setAllSubcriptionPlan(plans as unknown as Array<Record<string, unknown>>)))
+      .then((plans) => dispatch(setAllSubcriptionPlan(plans)))
       .catch(() => {});
   }, STORE_REFRESH_DELAY_MS);
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { notify } from '../../shared/toast';
 import { reportApi } from './api/reportApi';
-import { restoreReport, updateReport } from './store/reportSlice';
+import { restoreCmaWorkflow, updateCmaWorkflow } from '../../shared/cma-workflow/cmaWorkflowSlice';
 import { newReportId, restoredFieldsOf } from './store/savedState';
 
 /** data.error of a failed call, when the server sent one (spec §8: adjustment values failure shows it). */
@@ -50,9 +50,9 @@ export function useRestoreSavedReport(destination = '/confirm-subject', as: 'ori
         dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
         const copy = as === 'copy';
         const fields = copy ? { ...restored.fields, report_data: { ...(restored.fields.report_data ?? {}), reportId: newReportId() } } : restored.fields;
-        dispatch(restoreReport(fields));
+        dispatch(restoreCmaWorkflow(fields));
         // The entry's id rides along, so /report lists this entry's links and saving updates this entry.
-        dispatch(updateReport({ pdfColor: restored.pdfColor, historyEntryId: copy ? null : id }));
+        dispatch(updateCmaWorkflow({ pdfColor: restored.pdfColor, historyEntryId: copy ? null : id }));
         navigate(destination);
         return true;
       } finally {

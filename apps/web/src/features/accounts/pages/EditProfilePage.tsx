@@ -7,7 +7,7 @@ import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import { useAppDispatch } from '../../../app/hooks';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
-import { setProfileImage } from '../store/loginSlice';
+import { setProfileImage } from '../../../shared/session/loginSlice';
 import { storeAccountDetails } from '../accountStore';
 import { readApiFailure, useStoreBusinessDetailMutation, useUploadProfilePicMutation, useUserDetailsQuery } from '../accountsApi';
 import { formatPhone, imageFileProblem, profileForm, type ProfileValues } from '../forms';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useAppDispatch } from '../../../app/hooks';
 import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { focusInField } from '../../../shared/ui/focusInField';
-import { setLoginState } from '../store/loginSlice';
+import { setLoginState } from '../../../shared/session/loginSlice';
 import { readApiFailure, useForgotPasswordMutation, useResetPasswordMutation } from '../accountsApi';
 import { forgotForm, newPasswordForm, type ForgotValues, type NewPasswordValues } from '../forms';
 import { applyFieldErrors } from '../navigation';

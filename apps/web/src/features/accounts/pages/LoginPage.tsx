@@ -8,7 +8,7 @@ import { claimBrowserData, saveSession } from '../../../shared/session/session';
 import { browserDataReleased } from '../../../shared/session/sessionActions';
 import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { focusInField } from '../../../shared/ui/focusInField';
-import { setLoginState, setProfileImage } from '../store/loginSlice';
+import { setLoginState, setProfileImage } from '../../../shared/session/loginSlice';
 import { readApiFailure, useLoginMutation, useRegisterMutation, useVerifyDataMutation } from '../accountsApi';
 import { formatPhone, registerForm, signInForm, type RegisterValues, type SignInValues } from '../forms';
 import { applyFieldErrors, destinationAfterSignIn } from '../navigation';
@@ -47,7 +47,7 @@ export default function LoginPage() {
 function SignInForm({ fromScan }: { fromScan: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const chosenPlan = useAppSelector((state) => state.login.subscriptionPlan);
+  const chosenPlan = useAppSelector((state) => state.subscriptionPlans.subscriptionPlan);
   const [login] = useLoginMutation();
   const {
     register,
@@ -109,7 +109,7 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
 function RegisterForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const chosenPlan = useAppSelector((state) => state.login.subscriptionPlan);
+  const chosenPlan = useAppSelector((state) => state.subscriptionPlans.subscriptionPlan);
   const [verifyData] = useVerifyDataMutation();
   const [registerAccount] = useRegisterMutation();
   const {

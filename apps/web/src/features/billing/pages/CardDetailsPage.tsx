@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { SubscriptionPlan } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useSessionState } from '../../../shared/session/session';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
-import { setLoginState, setPromocode } from '../../accounts/store/loginSlice';
+import { setLoginState, setPromocode } from '../../../shared/session/loginSlice';
+import { selectChosenPlan } from '../store/subscriptionPlansSlice';
 import { useCreateSubscriptionMutation, useSubscriptionPlanListQuery } from '../billingApi';
 import { CardEntry } from '../components/CardEntry';
 import type { CardEntryHandle } from '../components/cardEntry';
@@ -20,7 +20,7 @@ export default function CardDetailsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { signedIn, subscribedSession } = useSessionState();
-  const chosenPlan = useAppSelector((state) => state.login.subscriptionPlan) as SubscriptionPlan | null;
+  const chosenPlan = useAppSelector(selectChosenPlan);
   const { data: plans, isLoading } = useSubscriptionPlanListQuery();
   const [createSubscription] = useCreateSubscriptionMutation();
   const cardEntry = useRef<CardEntryHandle>(null);

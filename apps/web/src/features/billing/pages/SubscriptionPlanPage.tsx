@@ -4,22 +4,23 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { hasToken } from '../../../shared/session/session';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { usePageMeta } from '../../../shared/ui/usePageMeta';
-import { setAllSubcriptionPlan, setLoginState, setSubscriptionPlan } from '../../accounts/store/loginSlice';
+import { setLoginState } from '../../../shared/session/loginSlice';
+import { selectChosenPlan, setAllSubcriptionPlan, setSubscriptionPlan } from '../store/subscriptionPlansSlice';
 import { useSubscriptionPlanListQuery } from '../billingApi';
 import { formatChargeDate, formatPlanAmount } from '../order';
 import '../billing.css';
 
-/** /subscription-plan: choose a plan; the choice is kept in the login store through registration to /card-details. */
+/** /subscription-plan: choose a plan; the choice is kept in the plans store through registration to /card-details. */
 export default function SubscriptionPlanPage() {
   usePageMeta({ title: 'Choose your plan', description: 'CMA Studio plans and prices. Every plan starts with a 14-day free trial; cancel any time before it ends and you pay nothing.' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const chosen = useAppSelector((state) => state.login.subscriptionPlan) as SubscriptionPlan | null;
+  const chosen = useAppSelector(selectChosenPlan);
   const { data: plans, isLoading, isError, refetch } = useSubscriptionPlanListQuery();
 
   function choose(plan: SubscriptionPlan) {
-    dispatch(setAllSubcriptionPlan((plans ?? []) as unknown as Array<Record<string, unknown>>));
-    dispatch(setSubscriptionPlan(plan as unknown as Record<string, unknown>));
+    dispatch(setAllSubcriptionPlan(plans ?? []));
+    dispatch(setSubscriptionPlan(plan));
     if (hasToken()) {
       navigate('/card-details');
     } else {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adjustComparable, formatAmount, formatSignedAmount } from '@cma/valuation';
 import AdjustmentPage from '../pages/AdjustmentPage';
-import { updateReport } from '../../report/store/reportSlice';
+import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { comparableFacts, subjectFacts, type CmaRecord } from '../model/records';
 import { chooseSubject, toggleComparable } from '../store/workflow';
 import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
@@ -16,7 +16,7 @@ function setUp(compCount = 3) {
   const comps = sold.slice(1, 1 + compCount);
   const view = renderWithStore(<AdjustmentPage />, '/adjustment');
   act(() => {
-    const apply = (fn: (s: ReturnType<typeof view.store.getState>['report']) => object) => view.store.dispatch(updateReport(fn(view.store.getState().report)));
+    const apply = (fn: (s: ReturnType<typeof view.store.getState>['cmaWorkflow']) => object) => view.store.dispatch(updateCmaWorkflow(fn(view.store.getState().cmaWorkflow)));
     apply((s) => chooseSubject(s, subject));
     for (const comp of comps) apply((s) => toggleComparable(s, comp));
   });
@@ -49,7 +49,7 @@ describe('adjustment grid', () => {
     expect(screen.getByTestId(`amount-${comp.uuid}-${line.style}`).textContent).toBe(formatSignedAmount(line.difference! * newRate));
     expect(screen.getByTestId(`adjusted-${comp.uuid}`).textContent).toBe(formatAmount(expected.adjustedPrice));
     expect(screen.getByTestId('current-value').textContent).not.toBe(valueBefore);
-    expect((store.getState().report.adjustment_formulas as { cells: Record<string, Record<string, { rate: number }>> }).cells[comp.uuid]![line.style]).toEqual({ rate: newRate });
+    expect((store.getState().cmaWorkflow.adjustment_formulas as { cells: Record<string, Record<string, { rate: number }>> }).cells[comp.uuid]![line.style]).toEqual({ rate: newRate });
 
     // The reset link returns the cell to the default rate.
     fireEvent.click(screen.getByRole('button', { name: `Reset ${line.label} rate for comp 1 to the default` }));
@@ -97,14 +97,14 @@ describe('adjustment grid', () => {
   it('a typed monthly time rate adds the market-conditions row to every comparable', () => {
     const { comps, store } = setUp();
     fireEvent.change(screen.getByLabelText('Monthly price change (%)'), { target: { value: '0.5' } });
-    expect((store.getState().report.adjustment_formulas as { monthlyTimeRate: number }).monthlyTimeRate).toBeCloseTo(0.005);
+    expect((store.getState().cmaWorkflow.adjustment_formulas as { monthlyTimeRate: number }).monthlyTimeRate).toBeCloseTo(0.005);
     expect(screen.getByText('Market conditions (time)')).toBeTruthy();
     for (const comp of comps) expect(screen.getByTestId(`amount-${comp.uuid}-market-conditions`)).toBeTruthy();
   });
 
   it('marks the additional facts read from the listing as suggestions until the agent changes or confirms them', () => {
     const { comps, store } = setUp();
-    const stored = () => store.getState().report.comaparables as unknown as CmaRecord[];
+    const stored = () => store.getState().cmaWorkflow.comaparables as unknown as CmaRecord[];
     // The sample's first comparable: no basement column but 0 sq ft below grade, cooling 'None'.
     expect(stored()[0]!.selectedAdditionalInfo).toMatchObject({ 'Basement Type': 'None' });
     expect(stored()[0]!.suggestedFacts).toEqual(expect.arrayContaining(['Basement Type', 'Heating/Cooling']));
@@ -122,9 +122,9 @@ describe('adjustment grid', () => {
   it('marks a fact of the subject that no comparable has as not compared, and hides rows no property has data for', () => {
     const view = setUp();
     act(() => {
-      const s = view.store.getState().report;
+      const s = view.store.getState().cmaWorkflow;
       const subject = s.selectedPropertydata as unknown as CmaRecord;
-      view.store.dispatch(updateReport({ selectedPropertydata: { ...subject, subjectAdditionalInfo: { ...(subject.subjectAdditionalInfo as object), Location: 'Good' } } as never }));
+      view.store.dispatch(updateCmaWorkflow({ selectedPropertydata: { ...subject, subjectAdditionalInfo: { ...(subject.subjectAdditionalInfo as object), Location: 'Good' } } as never }));
     });
     const locationRow = screen.getByRole('checkbox', { name: 'Use the Location adjustment' }).closest('tr')!;
     expect(within(locationRow).getByText('not compared')).toBeTruthy();

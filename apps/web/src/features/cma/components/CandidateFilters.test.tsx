@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ComparePage, { MAX_COMPARABLES } from '../pages/ComparePage';
-import { updateReport } from '../../report/store/reportSlice';
+import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
 
@@ -12,8 +12,8 @@ function setUp() {
   const subject = records.find((r) => typeof r.Latitude === 'number' && typeof r['Net Sales Price'] === 'number')!;
   const view = renderWithStore(<ComparePage />, '/compare');
   act(() => {
-    view.store.dispatch(updateReport(loadListings(view.store.getState().report, records, { append: false, fromUpload: true })));
-    view.store.dispatch(updateReport(chooseSubject(view.store.getState().report, subject)));
+    view.store.dispatch(updateCmaWorkflow(loadListings(view.store.getState().cmaWorkflow, records, { append: false, fromUpload: true })));
+    view.store.dispatch(updateCmaWorkflow(chooseSubject(view.store.getState().cmaWorkflow, subject)));
   });
   return { ...view, records, subject };
 }
@@ -72,14 +72,14 @@ describe('candidate filters', () => {
     const boxes = () => within(screen.getByRole('list', { name: 'Ranked candidates' })).getAllByRole('checkbox');
     expect(boxes().length).toBeGreaterThan(MAX_COMPARABLES);
     for (let i = 0; i < MAX_COMPARABLES; i++) fireEvent.click(boxes()[i]!);
-    const report = store.getState().report;
+    const report = store.getState().cmaWorkflow;
     expect(report.comaparables).toHaveLength(MAX_COMPARABLES);
     expect(report.checked).toHaveLength(MAX_COMPARABLES);
     expect(report.count).toBe(MAX_COMPARABLES);
     expect((boxes()[MAX_COMPARABLES] as HTMLInputElement).disabled).toBe(true);
     // Unticking moves it to the removed list, where /addoncomparable can restore it.
     fireEvent.click(boxes()[0]!);
-    expect(store.getState().report.comaparables).toHaveLength(MAX_COMPARABLES - 1);
-    expect(store.getState().report.removedComparables).toHaveLength(1);
+    expect(store.getState().cmaWorkflow.comaparables).toHaveLength(MAX_COMPARABLES - 1);
+    expect(store.getState().cmaWorkflow.removedComparables).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialReportState, type ReportState } from '../../report/store/reportSlice';
+import { initialCmaWorkflowState, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { sampleRecords } from '../testing/renderWithStore';
 import { allListings, MAX_STORED_LISTINGS } from './listingPool';
@@ -18,14 +18,14 @@ function bigImport(count: number): CmaRecord[] {
 describe('large imports and the persisted store', () => {
   it(`persists at most ${MAX_STORED_LISTINGS} listings but keeps every one for the session`, () => {
     const records = bigImport(MAX_STORED_LISTINGS + 400);
-    const state: ReportState = { ...initialReportState, ...loadListings(initialReportState, records, { append: false, fromUpload: true }) };
+    const state: CmaWorkflowState = { ...initialCmaWorkflowState, ...loadListings(initialCmaWorkflowState, records, { append: false, fromUpload: true }) };
     expect(state.allCsvData).toHaveLength(MAX_STORED_LISTINGS);
     expect(allListings(state.allCsvData)).toHaveLength(records.length);
   });
 
   it('once the subject is chosen, the persisted listings are the ones nearest to it', () => {
     const records = bigImport(MAX_STORED_LISTINGS * 2);
-    let state: ReportState = { ...initialReportState, ...loadListings(initialReportState, records, { append: false, fromUpload: true }) };
+    let state: CmaWorkflowState = { ...initialCmaWorkflowState, ...loadListings(initialCmaWorkflowState, records, { append: false, fromUpload: true }) };
     const subject = records[records.length - 1]!;
     state = { ...state, ...chooseSubject(state, subject) };
     const kept = state.allCsvData as unknown as CmaRecord[];
@@ -44,7 +44,7 @@ describe('large imports and the persisted store', () => {
 
   it("leaves this session's listings out once the stored ones are another CMA's (restored from history)", () => {
     const records = bigImport(MAX_STORED_LISTINGS + 50);
-    const state: ReportState = { ...initialReportState, ...loadListings(initialReportState, records, { append: false, fromUpload: true }) };
+    const state: CmaWorkflowState = { ...initialCmaWorkflowState, ...loadListings(initialCmaWorkflowState, records, { append: false, fromUpload: true }) };
     expect(allListings(state.allCsvData)).toHaveLength(records.length);
     const restored = bigImport(3).map((r, i) => ({ ...r, uuid: `saved-${i}` }));
     expect(allListings(restored).map((r) => r.uuid)).toEqual(['saved-0', 'saved-1', 'saved-2']);

@@ -2,7 +2,7 @@ import { formatAmount, formatCount } from '@cma/valuation';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useGetHistoryPageQuery } from '../../report/api/reportApi';
-import { DEFAULT_REPORT_NAME, resetReport, updateReport } from '../../report/store/reportSlice';
+import { DEFAULT_REPORT_NAME, resetCmaWorkflow, updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { useRestoreSavedReport } from '../../report/useRestoreSavedReport';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { ConfirmDialog, UndoNotice } from '../../../shared/ui/ConfirmDialog';
@@ -31,13 +31,13 @@ export default function HomePage() {
     setConfirming(false);
     setCleared({ report, listings: loaded });
     forgetListings();
-    dispatch(resetReport());
+    dispatch(resetCmaWorkflow());
   }
 
   function undoStartFresh() {
     if (!cleared) return;
     rememberListings(cleared.listings, false);
-    dispatch(updateReport(cleared.report));
+    dispatch(updateCmaWorkflow(cleared.report));
     setCleared(null);
   }
 

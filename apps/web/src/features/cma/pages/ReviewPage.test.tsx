@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ReviewPage from './ReviewPage';
-import { updateReport, type ReportState } from '../../report/store/reportSlice';
+import { updateCmaWorkflow, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import type { CmaRecord } from '../model/records';
 import { chooseSubject, toggleComparable } from '../store/workflow';
 import { renderWithStore, sampleRecords } from '../testing/renderWithStore';
@@ -26,11 +26,11 @@ describe('/review comparable photos', () => {
     const [subject, first, second] = sampleRecords().filter((r) => typeof r['Net Sales Price'] === 'number');
     const listed = fromDatabase(first!, 'DEMO-000042');
     const view = renderWithStore(<ReviewPage />, '/review');
-    const apply = (fn: (s: ReportState) => Partial<ReportState>) => act(() => void view.store.dispatch(updateReport(fn(view.store.getState().report))));
+    const apply = (fn: (s: CmaWorkflowState) => Partial<CmaWorkflowState>) => act(() => void view.store.dispatch(updateCmaWorkflow(fn(view.store.getState().cmaWorkflow))));
     apply((s) => chooseSubject(s, subject!));
     apply((s) => toggleComparable(s, listed));
     apply((s) => toggleComparable(s, second!));
-    const comps = () => view.store.getState().report.comaparables as unknown as CmaRecord[];
+    const comps = () => view.store.getState().cmaWorkflow.comaparables as unknown as CmaRecord[];
 
     await waitFor(() => expect(photosOf('comp 1')).toHaveLength(LISTING_PHOTO_COUNT));
     expect(api.copies()).toEqual([{ listing_id: 'DEMO-000042', source: 'demo', property_id: listed.uuid }]);
@@ -47,7 +47,7 @@ describe('/review comparable photos', () => {
     const printedAlt = () => screen.getByText('In the report').parentElement!.querySelector('img')!.getAttribute('alt');
     expect(printedAlt()).toBe('Photo 1 of comp 1');
     fireEvent.change(choice, { target: { value: secondPhoto!.id } });
-    expect((view.store.getState().report.report_data as { photoChoice: Record<string, string> }).photoChoice[listed.uuid]).toBe(secondPhoto!.id);
+    expect((view.store.getState().cmaWorkflow.report_data as { photoChoice: Record<string, string> }).photoChoice[listed.uuid]).toBe(secondPhoto!.id);
     expect(printedAlt()).toBe('Photo 2 of comp 1');
 
     // A photo added to the CSV comparable, and one deleted from the database one.
@@ -75,8 +75,8 @@ describe('/review comparable photos', () => {
   it('refuses files other than PNG and JPEG before sending anything', async () => {
     const [subject, first] = sampleRecords().filter((r) => typeof r['Net Sales Price'] === 'number');
     const view = renderWithStore(<ReviewPage />, '/review');
-    act(() => void view.store.dispatch(updateReport(chooseSubject(view.store.getState().report, subject!))));
-    act(() => void view.store.dispatch(updateReport(toggleComparable(view.store.getState().report, first!))));
+    act(() => void view.store.dispatch(updateCmaWorkflow(chooseSubject(view.store.getState().cmaWorkflow, subject!))));
+    act(() => void view.store.dispatch(updateCmaWorkflow(toggleComparable(view.store.getState().cmaWorkflow, first!))));
     const gif = new File(['GIF89a'], 'plan.gif', { type: 'image/gif' });
     fireEvent.change(await screen.findByLabelText('Add photos of comp 1 (PNG or JPEG)'), { target: { files: [gif] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Only PNG and JPEG photos can be added (plan.gif).');

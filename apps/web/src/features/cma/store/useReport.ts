@@ -2,34 +2,34 @@ import { useCallback, useMemo } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
-import { updateReport, type ReportState } from '../../report/store/reportSlice';
+import { selectCmaWorkflow, updateCmaWorkflow, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { computeCma } from '../model/cmaModel';
 
-type Edit<A extends unknown[]> = (state: ReportState, ...args: A) => Partial<ReportState>;
+type Edit<A extends unknown[]> = (state: CmaWorkflowState, ...args: A) => Partial<CmaWorkflowState>;
 
 /** The report store plus `edit`, which applies a workflow edit to the latest state (never a stale render's copy). */
 export function useReport() {
-  const report = useAppSelector((state) => state.report);
+  const report = useAppSelector(selectCmaWorkflow);
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const edit = useCallback(
     <A extends unknown[]>(fn: Edit<A>, ...args: A) => {
-      const patch = fn(store.getState().report, ...args);
-      if (Object.keys(patch).length > 0) dispatch(updateReport(patch));
+      const patch = fn(store.getState().cmaWorkflow, ...args);
+      if (Object.keys(patch).length > 0) dispatch(updateCmaWorkflow(patch));
     },
     [dispatch, store],
   );
-  const update = useCallback((patch: Partial<ReportState>) => dispatch(updateReport(patch)), [dispatch]);
+  const update = useCallback((patch: Partial<CmaWorkflowState>) => dispatch(updateCmaWorkflow(patch)), [dispatch]);
   return { report, edit, update, dispatch };
 }
 
 /** The engine's adjustments and reconciliation for the current report, recomputed when its inputs change. */
 export function useCmaComputation() {
-  const subject = useAppSelector((s) => s.report.selectedPropertydata);
-  const comps = useAppSelector((s) => s.report.comaparables);
-  const values = useAppSelector((s) => s.report.changeDefaultValues);
-  const divisor = useAppSelector((s) => s.report.formula_Division_DefaultValue);
-  const formulas = useAppSelector((s) => s.report.adjustment_formulas);
+  const subject = useAppSelector((s) => s.cmaWorkflow.selectedPropertydata);
+  const comps = useAppSelector((s) => s.cmaWorkflow.comaparables);
+  const values = useAppSelector((s) => s.cmaWorkflow.changeDefaultValues);
+  const divisor = useAppSelector((s) => s.cmaWorkflow.formula_Division_DefaultValue);
+  const formulas = useAppSelector((s) => s.cmaWorkflow.adjustment_formulas);
   return useMemo(
     () => computeCma({ selectedPropertydata: subject, comaparables: comps, changeDefaultValues: values, formula_Division_DefaultValue: divisor, adjustment_formulas: formulas }),
     [subject, comps, values, divisor, formulas],

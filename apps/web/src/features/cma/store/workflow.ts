@@ -1,18 +1,18 @@
 // The workflow's edits to the report store, as pure "state → changed keys" functions dispatched through the
-// report slice's updateReport (spec §3 key names kept: history restore and the PDF read them).
+// report slice's updateCmaWorkflow (spec §3 key names kept: history restore and the PDF read them).
 import type { AdditionalFacts, CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
-import type { ReportState } from '../../report/store/reportSlice';
+import type { CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
 import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
 import { asRecords, isRecord, addressOf, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
 
-type Patch = Partial<ReportState>;
-type Rows = ReportState['comaparables'];
+type Patch = Partial<CmaWorkflowState>;
+type Rows = CmaWorkflowState['comaparables'];
 
 const rows = (records: CmaRecord[]): Rows => records as unknown as Rows;
 
 /** Records loaded from a CSV or the database become the candidate list (appended, duplicates by uuid skipped). */
-export function loadListings(state: ReportState, records: CmaRecord[], options: { append: boolean; fromUpload: boolean }): Patch {
+export function loadListings(state: CmaWorkflowState, records: CmaRecord[], options: { append: boolean; fromUpload: boolean }): Patch {
   if (options.append) rememberListings(allListings(state.allCsvData), false);
   rememberListings(records, options.append);
   const merged = allListings(options.append ? state.allCsvData : []);
@@ -27,7 +27,7 @@ export function loadListings(state: ReportState, records: CmaRecord[], options: 
   };
 }
 
-export function chooseSubject(state: ReportState, record: CmaRecord): Patch {
+export function chooseSubject(state: CmaWorkflowState, record: CmaRecord): Patch {
   const sameSubject = state.selectedPropertydataUUID === record.uuid;
   const chosen = sameSubject ? record : withListingSuggestions({ ...record, subjectAdditionalInfo: (record.subjectAdditionalInfo as AdditionalFacts | undefined) ?? (record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {} }, 'subjectAdditionalInfo');
   const subjectInfo = (chosen.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {};
@@ -37,7 +37,7 @@ export function chooseSubject(state: ReportState, record: CmaRecord): Patch {
   const kept = listings.length > MAX_STORED_LISTINGS ? { allCsvData: rows(listingsToStore(listings, record)) } : {};
   return {
     ...kept,
-    selectedPropertydata: subject as unknown as ReportState['selectedPropertydata'],
+    selectedPropertydata: subject as unknown as CmaWorkflowState['selectedPropertydata'],
     selectedPropertydataUUID: record.uuid,
     selectedPropertyAddress: addressOf(record),
     address: addressOf(record),
@@ -46,12 +46,12 @@ export function chooseSubject(state: ReportState, record: CmaRecord): Patch {
   };
 }
 
-export function updateSubject(state: ReportState, changes: Partial<CmaRecord>): Patch {
+export function updateSubject(state: CmaWorkflowState, changes: Partial<CmaRecord>): Patch {
   if (!isRecord(state.selectedPropertydata)) return {};
   const current = state.selectedPropertydata as CmaRecord;
   const subject = { ...current, ...changes, ...(changes.subjectAdditionalInfo ? { suggestedFacts: stillSuggested(current, 'subjectAdditionalInfo', changes.subjectAdditionalInfo as AdditionalFacts) } : {}) } as CmaRecord;
   return {
-    selectedPropertydata: subject as unknown as ReportState['selectedPropertydata'],
+    selectedPropertydata: subject as unknown as CmaWorkflowState['selectedPropertydata'],
     selectedPropertyAddress: addressOf(subject),
     address: addressOf(subject),
     selectedAdditionalInfo: { ...((subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {}) },
@@ -68,7 +68,7 @@ function comparablesPatch(comps: CmaRecord[]): Patch {
   };
 }
 
-export function toggleComparable(state: ReportState, record: CmaRecord): Patch {
+export function toggleComparable(state: CmaWorkflowState, record: CmaRecord): Patch {
   const comps = asRecords(state.comaparables);
   const selected = comps.some((c) => c.uuid === record.uuid);
   const next = selected ? comps.filter((c) => c.uuid !== record.uuid) : [...comps, withListingSuggestions({ ...record, add_adjustment: record.add_adjustment !== false }, 'selectedAdditionalInfo')];
@@ -76,14 +76,14 @@ export function toggleComparable(state: ReportState, record: CmaRecord): Patch {
   return { ...comparablesPatch(next), removedComparables: rows(selected ? [...removed, record] : removed) };
 }
 
-export function removeComparable(state: ReportState, uuid: string): Patch {
+export function removeComparable(state: CmaWorkflowState, uuid: string): Patch {
   const comps = asRecords(state.comaparables);
   const gone = comps.find((c) => c.uuid === uuid);
   if (!gone) return {};
   return { ...comparablesPatch(comps.filter((c) => c.uuid !== uuid)), removedComparables: rows([...asRecords(state.removedComparables).filter((r) => r.uuid !== uuid), gone]) };
 }
 
-export function restoreComparable(state: ReportState, uuid: string): Patch {
+export function restoreComparable(state: CmaWorkflowState, uuid: string): Patch {
   const removed = asRecords(state.removedComparables);
   const back = removed.find((r) => r.uuid === uuid);
   if (!back) return {};
@@ -92,7 +92,7 @@ export function restoreComparable(state: ReportState, uuid: string): Patch {
 }
 
 /** A comparable from another file, the database or typed by hand: kept in extraComparables and selected. */
-export function addExtraComparable(state: ReportState, record: CmaRecord, source: 'file' | 'database' | 'manual'): Patch {
+export function addExtraComparable(state: CmaWorkflowState, record: CmaRecord, source: 'file' | 'database' | 'manual'): Patch {
   const extras = asRecords(state.extraComparables).filter((r) => r.uuid !== record.uuid);
   const tagged = withListingSuggestions({ ...record, notes: record.notes || `Added from ${source === 'manual' ? 'a hand entry' : source === 'file' ? 'another file' : 'the listing database'}` }, 'selectedAdditionalInfo');
   const comps = asRecords(state.comaparables).filter((c) => c.uuid !== record.uuid);
@@ -104,19 +104,19 @@ export function addExtraComparable(state: ReportState, record: CmaRecord, source
 }
 
 /** A property's listing photos are now among its stored photos; the subject also lists their ids, as after an upload. */
-export function markListingPhotosCopied(state: ReportState, uuid: string, imageIds: string[]): Patch {
+export function markListingPhotosCopied(state: CmaWorkflowState, uuid: string, imageIds: string[]): Patch {
   const patch: Patch = {};
   const comps = asRecords(state.comaparables);
   if (comps.some((c) => c.uuid === uuid)) patch.comaparables = rows(comps.map((c) => (c.uuid === uuid ? { ...c, listingPhotosCopied: true } : c)));
   if (isRecord(state.selectedPropertydata) && state.selectedPropertydata.uuid === uuid) {
-    patch.selectedPropertydata = { ...state.selectedPropertydata, listingPhotosCopied: true } as unknown as ReportState['selectedPropertydata'];
+    patch.selectedPropertydata = { ...state.selectedPropertydata, listingPhotosCopied: true } as unknown as CmaWorkflowState['selectedPropertydata'];
     patch.propertyImages = imageIds.map((id) => ({ id, property_id: uuid }));
   }
   return patch;
 }
 
 /** The agent set a comparable's additional facts: the groups that changed are no longer suggestions, but the agent's. */
-export function setComparableFacts(state: ReportState, uuid: string, facts: AdditionalFacts): Patch {
+export function setComparableFacts(state: CmaWorkflowState, uuid: string, facts: AdditionalFacts): Patch {
   const comp = asRecords(state.comaparables).find((c) => c.uuid === uuid);
   if (!comp) return {};
   return updateComparable(state, uuid, { selectedAdditionalInfo: facts, suggestedFacts: stillSuggested(comp, 'selectedAdditionalInfo', facts) });
@@ -130,21 +130,21 @@ function stillSuggested(record: CmaRecord, key: 'selectedAdditionalInfo' | 'subj
 }
 
 /** The agent accepts a comparable's suggested facts as they are. */
-export function confirmSuggestedFacts(state: ReportState, uuid: string): Patch {
+export function confirmSuggestedFacts(state: CmaWorkflowState, uuid: string): Patch {
   return updateComparable(state, uuid, { suggestedFacts: [] });
 }
 
-export function updateComparable(state: ReportState, uuid: string, changes: Partial<CmaRecord>): Patch {
+export function updateComparable(state: CmaWorkflowState, uuid: string, changes: Partial<CmaRecord>): Patch {
   const comps = asRecords(state.comaparables).map((c) => (c.uuid === uuid ? ({ ...c, ...changes } as CmaRecord) : c));
   return { comaparables: rows(comps) };
 }
 
-function withFormulas(state: ReportState, change: (formulas: AdjustmentFormulas) => AdjustmentFormulas): Patch {
-  return { adjustment_formulas: change({ ...formulasOf(state.adjustment_formulas) }) as unknown as ReportState['adjustment_formulas'] };
+function withFormulas(state: CmaWorkflowState, change: (formulas: AdjustmentFormulas) => AdjustmentFormulas): Patch {
+  return { adjustment_formulas: change({ ...formulasOf(state.adjustment_formulas) }) as unknown as CmaWorkflowState['adjustment_formulas'] };
 }
 
 /** Sets (or clears, with null) the rate or amount of one grid cell. */
-export function setCellOverride(state: ReportState, uuid: string, style: string, override: CellOverride | null): Patch {
+export function setCellOverride(state: CmaWorkflowState, uuid: string, style: string, override: CellOverride | null): Patch {
   return withFormulas(state, (f) => {
     const cells = { ...(f.cells ?? {}) };
     const row = { ...(cells[uuid] ?? {}) };
@@ -155,7 +155,7 @@ export function setCellOverride(state: ReportState, uuid: string, style: string,
   });
 }
 
-export function toggleCategory(state: ReportState, style: string): Patch {
+export function toggleCategory(state: CmaWorkflowState, style: string): Patch {
   return withFormulas(state, (f) => {
     const disabled = new Set(f.disabledCategories ?? []);
     if (disabled.has(style)) disabled.delete(style);
@@ -164,7 +164,7 @@ export function toggleCategory(state: ReportState, style: string): Patch {
   });
 }
 
-export function setRateOverride(state: ReportState, style: string, rates: TierRates | null): Patch {
+export function setRateOverride(state: CmaWorkflowState, style: string, rates: TierRates | null): Patch {
   return withFormulas(state, (f) => {
     const rateOverrides = { ...(f.rateOverrides ?? {}) };
     if (rates) rateOverrides[style] = rates;
@@ -173,10 +173,10 @@ export function setRateOverride(state: ReportState, style: string, rates: TierRa
   });
 }
 
-export function setTimeRate(state: ReportState, monthlyRate: number | null): Patch {
+export function setTimeRate(state: CmaWorkflowState, monthlyRate: number | null): Patch {
   return withFormulas(state, (f) => ({ ...f, monthlyTimeRate: monthlyRate }));
 }
 
-export function setWeighting(state: ReportState, method: WeightingMethod, manualWeights?: Record<string, number>): Patch {
+export function setWeighting(state: CmaWorkflowState, method: WeightingMethod, manualWeights?: Record<string, number>): Patch {
   return withFormulas(state, (f) => ({ ...f, weighting: { method, manualWeights: manualWeights ?? f.weighting?.manualWeights } }));
 }

@@ -9,7 +9,7 @@ import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { useListCustomPagesQuery, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
-import { updateReport } from '../store/reportSlice';
+import { selectCmaWorkflow, updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
 import { withStoredPhotos, type StoredPhoto } from '../store/storedPhotos';
 import { SharePanel } from '../components/SharePanel';
@@ -40,7 +40,7 @@ function fileNameOf(street: string): string {
 /** /report: the branded PDF rendered in the browser (same document as the server's), download, send, save. */
 export default function ReportPage() {
   useDocumentTitle('Report');
-  const report = useAppSelector((state) => state.report);
+  const report = useAppSelector(selectCmaWorkflow);
   const dispatch = useAppDispatch();
   const agent = useGetAgentDetailsQuery();
   const brandKit = useGetBrandKitQuery();
@@ -87,7 +87,7 @@ export default function ReportPage() {
 
   // Every report gets an id once: it makes saving idempotent and the generated-report count exact.
   useEffect(() => {
-    if (!reportId) dispatch(updateReport({ report_data: { ...(report.report_data ?? {}), reportId: newReportId() } }));
+    if (!reportId) dispatch(updateCmaWorkflow({ report_data: { ...(report.report_data ?? {}), reportId: newReportId() } }));
   }, [reportId, report.report_data, dispatch]);
 
   const savedState = useMemo(() => savedStateOf(report), [report]);
@@ -135,7 +135,7 @@ export default function ReportPage() {
       cancelled = true;
     };
   }, [customKey, fetchCustomPage]);
-  const setReportData = (patch: Record<string, unknown>) => dispatch(updateReport({ report_data: { ...reportData, ...patch } }));
+  const setReportData = (patch: Record<string, unknown>) => dispatch(updateCmaWorkflow({ report_data: { ...reportData, ...patch } }));
   const pageChoice = useMemo(
     () => normalisePageChoice(reportData.pages ?? kit?.default_pages ?? undefined, customIds.filter((id) => uploads.data?.some((u) => u.id === id))),
     [reportData, kit, customIds, uploads.data],
@@ -249,7 +249,7 @@ export default function ReportPage() {
     }
     try {
       const saved = await postHistory({ address, state: JSON.stringify(savedState) }).unwrap();
-      if (saved.id !== historyId) dispatch(updateReport({ historyEntryId: saved.id }));
+      if (saved.id !== historyId) dispatch(updateCmaWorkflow({ historyEntryId: saved.id }));
       if (announce) notify('success', saved.created ? 'Report saved to history.' : 'Report updated in history.');
       return saved.id;
     } catch (error) {

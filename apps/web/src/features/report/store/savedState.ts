@@ -1,19 +1,19 @@
 // The report store ⇄ a history entry's saved state (spec §3 keys + version + PDF colour).
 import { REPORT_STATE_VERSION, migrateReportState } from '@cma/report/state';
-import { HISTORY_RESTORE_KEYS, type HistoryState, type ReportState } from './reportSlice';
+import { HISTORY_RESTORE_KEYS, type HistoryState, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 
 /** A fresh report id (once per report; saving again with it updates the history entry). */
 export function newReportId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-export function reportIdOf(report: Pick<ReportState, 'report_data'>): string | null {
+export function reportIdOf(report: Pick<CmaWorkflowState, 'report_data'>): string | null {
   const id = (report.report_data as { reportId?: unknown } | null)?.reportId;
   return typeof id === 'string' && id ? id : null;
 }
 
 /** What is saved to history and sent to the server: every spec §3 key, plus version and the PDF colour. */
-export function savedStateOf(report: ReportState): Record<string, unknown> {
+export function savedStateOf(report: CmaWorkflowState): Record<string, unknown> {
   const saved: Record<string, unknown> = { version: REPORT_STATE_VERSION, pdfColor: report.pdfColor };
   for (const key of HISTORY_RESTORE_KEYS) saved[key] = report[key];
   return saved;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReportInput } from '@cma/report';
-import { initialReportState, type ReportState } from './reportSlice';
+import { initialCmaWorkflowState, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { withStoredPhotos, type StoredPhoto } from './storedPhotos';
 
 // Tiny but valid-looking JPEG data URLs: the report keeps png/jpeg data URLs only.
@@ -20,9 +20,9 @@ const property = (uuid: string, street: string, extra: Record<string, unknown> =
   ...extra,
 });
 
-function report(changes: Partial<ReportState>): ReportState {
+function report(changes: Partial<CmaWorkflowState>): CmaWorkflowState {
   return {
-    ...initialReportState,
+    ...initialCmaWorkflowState,
     selectedPropertydata: property('subject', '1 Elm St'),
     selectedPropertydataUUID: 'subject',
     comaparables: [property('comp-a', '2 Oak St'), property('comp-b', '3 Ash St', { propertyImages: [jpeg('legacy')] })],
@@ -30,7 +30,7 @@ function report(changes: Partial<ReportState>): ReportState {
   };
 }
 
-const printed = (state: ReportState, photos: Record<string, StoredPhoto[]>) => {
+const printed = (state: CmaWorkflowState, photos: Record<string, StoredPhoto[]>) => {
   const input = buildReportInput({ ...state, ...withStoredPhotos(state, photos) });
   return { subject: input.subject.photos, comps: input.comparables.map((c) => c.photos[0] ?? null) };
 };

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { browserDataReleased, sessionEnded } from '../../../shared/session/sessionActions';
+import { browserDataReleased, sessionEnded } from '../session/sessionActions';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
 
 export type CsvType = 'ReColorado' | 'PPAR';
@@ -12,12 +12,13 @@ export const DEFAULT_FORMULA_DIVISION = 3;
 type Row = Record<string, unknown>;
 
 /**
- * Report store of spec §3. Keys that a History entry restores keep the spec's spelling (comaparables,
- * selectedPropertydata, review_data, …). The spec's five lists map to: comparables → `comaparables`,
+ * The whole CMA workflow in progress (spec §3's report store: import, subject, comparables, adjustments, report
+ * settings), shared by the cma, report and accounts features; persisted under 'root' as `cmaWorkflow`.
+ * Keys that a History entry restores keep the spec's spelling (comaparables, selectedPropertydata, review_data, …). The spec's five lists map to: comparables → `comaparables`,
  * extra → `extraComparables`, removed → `removedComparables`, newly uploaded → `csvNewData`,
  * CSV comparables → `allCsvData`.
  */
-export interface ReportState {
+export interface CmaWorkflowState {
   reportName: string;
   clientName: string;
   range: { start: number | string; end: number | string };
@@ -51,7 +52,7 @@ export interface ReportState {
   historyEntryId: number | null;
 }
 
-export const initialReportState: ReportState = {
+export const initialCmaWorkflowState: CmaWorkflowState = {
   reportName: DEFAULT_REPORT_NAME,
   clientName: '',
   range: { start: '', end: '' },
@@ -85,36 +86,39 @@ export const initialReportState: ReportState = {
 };
 
 /** The keys a saved History entry's state restores (spec §3): the contract's list, checked against the store's shape. */
-export const HISTORY_RESTORE_KEYS = HISTORY_STATE_KEYS satisfies ReadonlyArray<keyof ReportState>;
+export const HISTORY_RESTORE_KEYS = HISTORY_STATE_KEYS satisfies ReadonlyArray<keyof CmaWorkflowState>;
 
-export type HistoryState = Partial<Pick<ReportState, (typeof HISTORY_RESTORE_KEYS)[number]>>;
+export type HistoryState = Partial<Pick<CmaWorkflowState, (typeof HISTORY_RESTORE_KEYS)[number]>>;
 
-export const reportSlice = createSlice({
-  name: 'report',
-  initialState: initialReportState,
+export const cmaWorkflowSlice = createSlice({
+  name: 'cmaWorkflow',
+  initialState: initialCmaWorkflowState,
   reducers: {
     /** Merge some report fields (the feature pages' everyday write). */
-    updateReport(state, action: PayloadAction<Partial<ReportState>>) {
+    updateCmaWorkflow(state, action: PayloadAction<Partial<CmaWorkflowState>>) {
       Object.assign(state, action.payload);
     },
     /** Overwrite every report field from a saved History entry (spec §4); unknown keys are ignored. */
-    restoreReport(_state, action: PayloadAction<HistoryState>) {
-      const restored: ReportState = { ...initialReportState };
+    restoreCmaWorkflow(_state, action: PayloadAction<HistoryState>) {
+      const restored: CmaWorkflowState = { ...initialCmaWorkflowState };
       for (const key of HISTORY_RESTORE_KEYS) {
         if (action.payload[key] !== undefined) (restored as unknown as Row)[key] = action.payload[key];
       }
       return restored;
     },
     /** Spec §4: a reset action returns the report store to its defaults. */
-    resetReport() {
-      return initialReportState;
+    resetCmaWorkflow() {
+      return initialCmaWorkflowState;
     },
   },
   extraReducers: (builder) => {
     // Spec §4 clears the images on logout; MLS rules ask for more: nothing of one agent's CMA stays for the next.
-    builder.addCase(sessionEnded, () => initialReportState);
-    builder.addCase(browserDataReleased, () => initialReportState);
+    builder.addCase(sessionEnded, () => initialCmaWorkflowState);
+    builder.addCase(browserDataReleased, () => initialCmaWorkflowState);
   },
 });
 
-export const { updateReport, restoreReport, resetReport } = reportSlice.actions;
+export const { updateCmaWorkflow, restoreCmaWorkflow, resetCmaWorkflow } = cmaWorkflowSlice.actions;
+
+/** The workflow in progress, from the root state. */
+export const selectCmaWorkflow = (state: { cmaWorkflow: CmaWorkflowState }): CmaWorkflowState => state.cmaWorkflow;

@@ -1,13 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../../shared/session/sessionActions';
+import { sessionEnded } from './sessionActions';
 
 export type LoginState = 'login' | 'register';
 
-/** Login store of spec §3, field names spelled as the spec (allSubcriptionPlan included). */
+/**
+ * Login store of spec §3, field names spelled as the spec; shared by the header, accounts and billing. The plans
+ * (subscriptionPlan, allSubcriptionPlan) live in billing's subscriptionPlansSlice.
+ */
 export interface LoginSliceState {
   loginstate: LoginState;
-  subscriptionPlan: Record<string, unknown> | null;
-  allSubcriptionPlan: Array<Record<string, unknown>>;
   businessAndSubscriptionDetails: Record<string, unknown> | null;
   profileImage: string;
   passData: Record<string, unknown> | null;
@@ -16,8 +17,6 @@ export interface LoginSliceState {
 
 export const initialLoginState: LoginSliceState = {
   loginstate: 'login',
-  subscriptionPlan: null,
-  allSubcriptionPlan: [],
   businessAndSubscriptionDetails: null,
   profileImage: '',
   passData: null,
@@ -30,12 +29,6 @@ export const loginSlice = createSlice({
   reducers: {
     setLoginState(state, action: PayloadAction<LoginState>) {
       state.loginstate = action.payload;
-    },
-    setSubscriptionPlan(state, action: PayloadAction<LoginSliceState['subscriptionPlan']>) {
-      state.subscriptionPlan = action.payload;
-    },
-    setAllSubcriptionPlan(state, action: PayloadAction<LoginSliceState['allSubcriptionPlan']>) {
-      state.allSubcriptionPlan = action.payload;
     },
     setBusinessAndSubscriptionDetails(state, action: PayloadAction<LoginSliceState['businessAndSubscriptionDetails']>) {
       state.businessAndSubscriptionDetails = action.payload;
@@ -61,8 +54,6 @@ export const loginSlice = createSlice({
 
 export const {
   setLoginState,
-  setSubscriptionPlan,
-  setAllSubcriptionPlan,
   setBusinessAndSubscriptionDetails,
   setProfileImage,
   setPassData,
