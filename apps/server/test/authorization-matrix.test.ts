@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/history/:id': 'subscriber',
   'DELETE /api/history/:id': 'subscriber',
   'POST /api/history/:id/undo-delete': 'subscriber',
+  'PUT /api/history/:id/listings': 'subscriber',
+  'GET /api/history/:id/listings': 'subscriber',
   'POST /api/store-property-images': 'subscriber',
   'POST /api/get-images/:id': 'subscriber',
   'POST /api/get-images/delete/:id': 'subscriber',

@@ -7,6 +7,7 @@ export * from './listings';
 export * from './images';
 export * from './adjustment-values';
 export * from './history';
+export * from './listing-pools';
 export * from './report';
 export * from './contact';
 export * from './entry-pages';

@@ -14,6 +14,7 @@ import { entryPageRoutes } from './entry-pages/entry-pages.routes';
 import { mapRoutes } from './map/map.routes';
 import { brandKitRoutes } from './brand-kit/brand-kit.routes';
 import { customPagesRoutes } from './custom-pages/custom-pages.routes';
+import { listingPoolsRoutes } from './listing-pools/listing-pools.routes';
 
 // Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, entryPageRoutes, brandKitRoutes, customPagesRoutes];
+export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, listingPoolsRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, entryPageRoutes, brandKitRoutes, customPagesRoutes];
