@@ -132,7 +132,6 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     await visit(`/r/${token}`, PHONE_UA);
     await vi.waitFor(async () => expect((await links(agent.token, historyId)).json().data[0].views).toBe(3));
     await t.app.ctx.jobs.drain();
-    await new Promise((r) => setTimeout(r, 200));
     expect(smtp.to('views.agent@example.com')).toHaveLength(before + 1);
     expect(mails.at(-1)!.subject).toBe('Taylor & Morgan Reed opened your CMA for 1234 Elm Street');
   });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, RateLimitedError } from './errors';
+import { AppError, RateLimitedError, ValidationError } from './errors';
 
 // The one place that shapes error responses into the envelope of DESIGN.md §4.
 export function installErrorHandler(app: FastifyInstance): void {
@@ -10,13 +10,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.httpStatus).send({ status_code: error.httpStatus, message: error.message, ...error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        (fields[field] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      const first = Object.values(fields)[0]?.[0] ?? 'The given data was invalid.';
-      return reply.status(422).send({ status_code: 422, message: first, data: fields });
+      const issues = error.validation.map((issue) => ({ path: issue.instancePath.split('/').filter(Boolean), message: issue.message ?? 'Invalid value' }));
+      const invalid = ValidationError.fromIssues(issues);
+      return reply.status(422).send({ status_code: 422, message: invalid.message, ...invalid.body });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -16,6 +16,26 @@ export class ValidationError extends AppError {
   constructor(fields: Record<string, string[]>, message = firstMessage(fields)) {
     super(422, message, { data: fields });
   }
+
+  /** The 422 of a failed zod parse (a request part the route's schema could not check, e.g. multipart fields). */
+  static fromIssues(issues: readonly ValidationIssue[]): ValidationError {
+    return new ValidationError(fieldErrors(issues));
+  }
+}
+
+export interface ValidationIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** The one zod issues → 422 field map of DESIGN.md §4: 'a.b' for a nested field, 'body' for the whole request; each message once. */
+export function fieldErrors(issues: readonly ValidationIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const messages = (fields[issue.path.map(String).join('.') || 'body'] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return fields;
 }
 
 export class UnauthorizedError extends AppError {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   ACCOUNT_IMAGE_MAX_BYTES,
   ACCOUNT_IMAGE_TOO_LARGE_MESSAGE,
@@ -69,13 +68,6 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
     files[file.field] = await readUploadedFile(file);
   }
   return { fields: form.fields, files };
-}
-
-/** zod issues → the 422 field map of DESIGN.md §4. */
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-  return fields;
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -223,7 +215,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const form = await readForm(request);
       const parsed = storeBusinessDetailFields.safeParse(form.fields);
-      if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+      if (!parsed.success) throw ValidationError.fromIssues(parsed.error.issues);
       const { name, user_phone, remove_logo, ...fields } = parsed.data;
       const result = await accounts.storeBusinessDetails(currentUserId(request), {
         fields,

@@ -40,11 +40,7 @@ export const brandKitRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = form.files.at(-1);
       if (file?.truncated) throw new ValidationError({ brokerage_logo: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
       const parsed = storeBrandKitFields.safeParse(form.fields);
-      if (!parsed.success) {
-        const fields: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-        throw new ValidationError(fields);
-      }
+      if (!parsed.success) throw ValidationError.fromIssues(parsed.error.issues);
       const { remove_brokerage_logo, ...fields } = parsed.data;
       const kit = await service.store(currentUserId(request), fields, {
         bytes: file ? await readUploadedFile(file) : undefined,

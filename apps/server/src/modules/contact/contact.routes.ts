@@ -6,7 +6,7 @@ import {
 } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { rateLimit } from '../../http/rate-limit';
-import { ValidationError } from '../../http/errors';
+import { ValidationError, fieldErrors } from '../../http/errors';
 import { createContactRepository } from './contact.repository';
 import { attachmentProblems, createContactService } from './contact.service';
 import { readUploadForm } from '../../http/uploads';
@@ -17,17 +17,6 @@ export const CONTACT_RATE_LIMIT = 5;
 export const DEMO_RATE_LIMIT = 5;
 
 const ATTACHMENT_FIELDS = new Set(['email_attachment[]', 'email_attachment']);
-
-/** The 422 field map of a zod failure: each field's messages (spec wording from the contract). */
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? 'form');
-    const messages = (fields[key] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
-  return fields;
-}
 
 /** Reads the multipart text fields and the attachment files; other parts are ignored. */
 function readContactParts(request: FastifyRequest) {
