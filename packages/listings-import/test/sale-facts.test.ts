@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseListingsCsv } from '../src/importer';
-import { toSaleFacts } from '../src/sale-facts';
+import { listingReadingsOf, toSaleFacts } from '../src/sale-facts';
 
 const HEADER = 'Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Subdivision Name,Levels,Year Built,Lot Size Acres,Above Grade Finished Area,Below Grade (SqFt) Total,Below Grade Finished Area,Fireplaces Total,Garage Spaces,Bedrooms Total,Bathrooms Full,Bathrooms Three Quarter,Bathrooms Half,Close Price,Concessions Amount,Close Date,List Price,Latitude,Longitude,Basement,Cooling';
 
@@ -23,6 +23,21 @@ describe('toSaleFacts', () => {
     const header = 'Listing ID,Street Number,Street Name,Close Price,Close Date,Year Built,Property Condition,Property Sub Type,Public Remarks';
     const [home] = parseListingsCsv(`${header}\n9,1,Elm St,500000,2015-03-01,1950,Very Good,Townhouse,"Grade 9 home. Short sale, lender approval needed."\n`).records;
     expect(toSaleFacts(home!)).toMatchObject({ quality: 2, condition: 2, propertyType: 'townhouse', saleType: 'short-sale' });
+  });
+
+  it("the agent's quality and condition win over the listing's reading; null says 'not known'; the suggestions stay readable", () => {
+    const header = 'Listing ID,Street Number,Street Name,Close Price,Close Date,Year Built,Public Remarks';
+    const [home] = parseListingsCsv(`${header}\n9,1,Elm St,500000,2015-03-01,1950,"Grade 8 home in fair condition."\n`).records;
+    const cases: [unknown, unknown, number | null, number | null][] = [
+      [undefined, undefined, 3, 5],
+      [2, 4, 2, 4],
+      [null, null, null, null],
+      [7, 'C3', 3, 5], // not a step: the listing's reading counts
+    ];
+    for (const [agentQuality, agentCondition, quality, condition] of cases) {
+      expect(toSaleFacts({ ...home!, agentQuality, agentCondition } as never)).toMatchObject({ quality, condition });
+    }
+    expect(listingReadingsOf({ ...home!, agentQuality: 1 } as never)).toMatchObject({ quality: { value: 3, source: 'Remarks: “Grade 8 home in fair condition”' }, condition: { value: 5 } });
   });
 
   it('uses the uuid when there is no listing id, and the subject ticks win', () => {

@@ -220,6 +220,22 @@ export function readListingFacts(text: ListingText): ListingReadings {
   return Object.fromEntries(Object.entries(readings).filter(([, r]) => r !== undefined)) as ListingReadings;
 }
 
+/**
+ * Where a property record keeps the agent's quality and condition: a UAD step 1–6 the agent confirmed or picked, null when
+ * the agent says it is not known, absent until the agent acts (then what was read from the listing counts).
+ */
+export interface AgentUadSteps {
+  agentQuality?: number | null;
+  agentCondition?: number | null;
+}
+
+/** The step that counts: the agent's choice when made (null: "not known"), else the listing's reading. */
+export function chosenStep(agent: unknown, read: FactReading<UadStep> | undefined): UadStep | null {
+  if (agent === null) return null;
+  if (typeof agent === 'number' && (UAD_STEPS as readonly number[]).includes(agent)) return agent as UadStep;
+  return read?.value ?? null;
+}
+
 export interface OrderedFact {
   style: 'quality' | 'condition';
   label: string;

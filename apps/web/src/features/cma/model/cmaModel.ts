@@ -181,6 +181,8 @@ export interface CandidateRanking {
   ranked: RankedCandidate[];
   /** Loaded records that were not ranked because they have no close (sold) price or date. */
   unsold: CmaRecord[];
+  /** Sales that pass the filters but are not open-market sales (short sale, REO …), nearest first, with the engine's reason. */
+  leftOut: { record: CmaRecord; facts: SaleFacts; reason: string }[];
   statuses: string[];
   asOfDate: string;
   notes: string[];
@@ -195,7 +197,7 @@ export function statusOf(record: CmaRecord): string {
 export function rankCandidates(subject: CmaRecord | null, records: readonly CmaRecord[], filters: CandidateFilters, limit = 60): CandidateRanking {
   const statuses = [...new Set(records.map(statusOf))].sort();
   const pool = records.filter((r) => r.uuid !== subject?.uuid && (filters.statuses.length === 0 || filters.statuses.includes(statusOf(r))));
-  if (!subject) return { ranked: [], unsold: [], statuses, asOfDate: today(), notes: ['Choose a subject first.'] };
+  if (!subject) return { ranked: [], unsold: [], leftOut: [], statuses, asOfDate: today(), notes: ['Choose a subject first.'] };
   const byFacts = new Map<SaleFacts, CmaRecord>();
   const facts = pool.map((record) => {
     const f = comparableFacts(record);
@@ -215,5 +217,6 @@ export function rankCandidates(subject: CmaRecord | null, records: readonly CmaR
     excludeIds: new Set([sFacts.id]),
   });
   const ranked = selection.picks.map((pick, index) => ({ record: byFacts.get(pick.facts)!, pick, rank: index + 1 })).filter((c) => c.record);
-  return { ranked, unsold, statuses, asOfDate, notes: selection.notes };
+  const leftOut = selection.leftOut.map((sale) => ({ record: byFacts.get(sale.facts)!, facts: sale.facts, reason: sale.reason })).filter((c) => c.record);
+  return { ranked, unsold, leftOut, statuses, asOfDate, notes: selection.notes };
 }

@@ -1,7 +1,7 @@
 // Property records as the report store keeps them (spec §3 field names) and their facts for the valuation engine.
 import type { ListingSource } from '@cma/contracts';
-import { toSaleFacts, NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
-import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AdditionalFacts, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
+import { listingReadingsOf, toSaleFacts, NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
+import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AdditionalFacts, type ListingReadings, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
 export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
@@ -31,6 +31,11 @@ export function subjectFacts(record: CmaRecord): SaleFacts {
 export function comparableFacts(record: CmaRecord): SaleFacts {
   const facts = toSaleFacts(record as unknown as PropertyRecord);
   return { ...facts, additionalFacts: { ...(record.selectedAdditionalInfo as AdditionalFacts | undefined) } };
+}
+
+/** What the listing's own columns and remarks say about its quality, condition, property type and sale type, and where. */
+export function listingReadings(record: CmaRecord): ListingReadings {
+  return listingReadingsOf(record as unknown as PropertyRecord);
 }
 
 /** What the listing's own columns and remarks suggest for its additional home facts. */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatAmount, formatCount } from '@cma/valuation';
+import { SALE_TYPE_LABELS, formatAmount, formatCount, type NonMarketSaleType } from '@cma/valuation';
 import { useGetClientConfigQuery } from '../../../shared/api/api';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { errorMessage, useSearchComparablesMutation } from '../api/cmaApi';
@@ -9,7 +9,7 @@ import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
 import { allListings } from '../model/listingPool';
-import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, text, thumbnailOf } from '../model/records';
+import { addressOf, asRecords, comparableFacts, isRecord, listingReadings, subjectFacts, text, thumbnailOf } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -58,6 +58,9 @@ export default function ComparePage() {
   // A comparable the agent chose that the current filters leave out is still chosen: listed apart, never hidden.
   const rankedIds = new Set(ranking.ranked.map((c) => c.record.uuid));
   const outsideFilters = selected.filter((c) => !rankedIds.has(c.uuid));
+  // Non-market sales (short sale, REO …) pass the filters but are not ranked; listed with the reason, the agent may still use one.
+  const leftOutReason = new Map(ranking.leftOut.map((c) => [c.record.uuid, c.reason]));
+  const leftOutKinds = [...new Set(ranking.leftOut.map((c) => SALE_TYPE_LABELS[c.facts.saleType as NonMarketSaleType]).filter(Boolean))];
 
   // The candidates the list shows (the first pages, and every chosen one): the map pins the same ones.
   const listed = useMemo(() => sorted.filter((c, index) => index < shown || selectedIds.has(c.record.uuid)), [sorted, shown, report.comaparables]);
@@ -197,13 +200,36 @@ export default function ComparePage() {
                         <input type="checkbox" checked onChange={() => edit(toggleComparable, record)} />
                         <span className="cma-candidate__text">
                           <strong>{addressOf(record)}</strong>
-                          <span className="cma-candidate__figures"><span>Still one of your comparables; untick to drop it.</span></span>
+                          <span className="cma-candidate__figures"><span>{leftOutReason.has(record.uuid) ? `Used anyway: ${leftOutReason.get(record.uuid)}. Untick to drop it.` : 'Still one of your comparables; untick to drop it.'}</span></span>
                         </span>
                       </label>
                     </li>
                   ))}
                 </ul>
               </div>
+            )}
+            {ranking.leftOut.length > 0 && (
+              <details className="cma-left-out">
+                <summary>Left out: {formatCount(ranking.leftOut.length, 'non-market sale')} ({leftOutKinds.join(', ')})</summary>
+                <p className="cma-hint">They pass your filters but did not sell on the open market, so their prices do not show what the subject would fetch. Tick one to use it anyway.</p>
+                <ul className="cma-left-out__list" aria-label="Non-market sales left out">
+                  {ranking.leftOut.map(({ record, facts, reason }) => {
+                    const isSelected = selectedIds.has(record.uuid);
+                    const source = listingReadings(record).saleType?.source;
+                    return (
+                      <li key={record.uuid}>
+                        <label className="cma-check">
+                          <input type="checkbox" checked={isSelected} disabled={!isSelected && selected.length >= MAX_COMPARABLES} onChange={() => edit(toggleComparable, record)} aria-label={`Use ${addressOf(record)} as a comparable anyway`} />
+                          <strong>{addressOf(record)}</strong>
+                        </label>
+                        <span className="cma-left-out__why">
+                          {facts.netSalesPrice != null ? `${formatAmount(facts.netSalesPrice)} · ` : ''}{reason}{source ? ` — ${source}` : ''}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </details>
             )}
             {ranking.ranked.length > shown && (
               <button type="button" className="button button--ghost" onClick={() => setShown((n) => n + PAGE_SIZE)}>
