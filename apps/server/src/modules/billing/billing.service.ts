@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ALREADY_SUBSCRIBED_MESSAGE,
-  CARD_EXPIRED_MESSAGE,
-  COUPON_INVALID_MESSAGE,
   NO_SUBSCRIPTION_MESSAGE,
   PLAN_INVALID_MESSAGE,
-  SUBSCRIBED_MESSAGE,
-  SUBSCRIBED_WITHOUT_TRIAL_MESSAGE,
   CHECKOUT_IN_PROGRESS_MESSAGE,
-  COUPON_ALREADY_USED_MESSAGE,
   TRIAL_DAYS,
-  TRIAL_REMINDER_DAYS_BEFORE_END,
-  cardBrand,
-  cardExpired,
   firstChargeDate,
   type ChangePaymentCardRequest,
   type CouponInfo,
@@ -27,21 +18,20 @@ import {
 import type { JobQueue } from '../../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import { WebhookSignatureError, type BillingCoupon, type BillingProvider, type ProviderSubscription } from '../../adapters/billing/billing-provider';
+import { WebhookSignatureError, type BillingProvider, type ProviderSubscription } from '../../adapters/billing/billing-provider';
 import { addInterval } from '../../adapters/billing/test-billing-provider';
 import { planForBilling, type BillingRepository, type PlanRow, type SubscriptionRow } from './billing.repository';
+import { checkout, requireCoupon } from './billing.checkout';
+import { createBillingNotices } from './billing.notices';
+import { BILLING_SWEEP_QUEUE, TRIAL_ENDING_QUEUE, createBillingSchedule } from './billing.schedule';
+import { sweepDueTestModePeriods, testCardToken } from './billing.test-mode';
+import { discountedCents, dollars, isLive, planView, subscriptionView } from './billing.views';
 
-export const TRIAL_ENDING_QUEUE = 'billing.trial-ending';
-export const BILLING_SWEEP_QUEUE = 'billing.sweep';
-const DAY_MS = 86_400_000;
-const HOUR_MS = 60 * 60 * 1000;
+// The billing use cases, in the order of spec §3; each step (checkout, e-mails, scheduled jobs, test mode, views) has its own file.
+
 const PLAN_LIST_CACHE_MS = 60_000;
 /** A checkout claim older than this belongs to a crashed instance and may be taken over. */
 const CHECKOUT_STALE_MS = 2 * 60_000;
-
-// Test cards (as Stripe's): 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is accepted but fails at renewal.
-const DECLINED_TEST_CARD = '4000000000000002';
-const FAILS_AT_RENEWAL_TEST_CARD = '4000000000000341';
 
 export interface BillingServiceDeps {
   repository: BillingRepository;
@@ -55,24 +45,8 @@ export interface BillingServiceDeps {
   subscriptionChanged: (userId: string) => void;
 }
 
-const dollars = (cents: number) => Math.round(cents) / 100;
-const money = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
-const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
-const longDate = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const isLive = (status: string) => status === 'trialing' || status === 'active';
-
-/** What the first charge costs after the coupon, in cents. */
-export function discountedCents(amountCents: number, coupon: Pick<BillingCoupon, 'percentOff' | 'amountOffCents'> | undefined): number {
-  if (!coupon) return amountCents;
-  if (coupon.percentOff !== null) return Math.max(0, Math.round(amountCents * (1 - coupon.percentOff / 100)));
-  return Math.max(0, amountCents - (coupon.amountOffCents ?? 0));
-}
-
-/** Sweeps run at the top of the hour after a period ends; one job per hour, whoever schedules it. */
-const sweepHourAfter = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
-
 export function createBillingService(deps: BillingServiceDeps) {
-  const { provider, jobs, mail, now, log } = deps;
+  const { provider, now, log } = deps;
   // Every subscription write goes through here, so access decisions on this instance see it on the next request.
   const repository: BillingRepository = {
     ...deps.repository,
@@ -88,129 +62,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
   };
 
-  function planView(plan: PlanRow) {
-    return {
-      id: plan.id,
-      title: plan.title,
-      amount: dollars(plan.amount_cents),
-      amount_cents: plan.amount_cents,
-      interval: plan.interval,
-      description: plan.description,
-      features: Array.isArray(plan.features) ? plan.features : [],
-    };
-  }
-
-  async function requireCoupon(code: string): Promise<BillingCoupon> {
-    const coupon = await provider.findCoupon(code.trim());
-    if (!coupon) throw new ValidationError({ coupon_id: [COUPON_INVALID_MESSAGE] });
-    return coupon;
-  }
-
-  async function mailUser(userId: string, content: { subject: string; title: string; paragraphs: string[]; action?: { label: string; url: string } }) {
-    const user = await repository.findUser(userId);
-    if (!user) return;
-    await mail.send({ to: user.email, ...content });
-  }
-
-  async function sendTrialStarted(subscription: SubscriptionRow, plan: PlanRow, coupon: BillingCoupon | undefined) {
-    const trialEnd = subscription.trial_end ? new Date(subscription.trial_end) : null;
-    const firstCharge = discountedCents(plan.amount_cents, coupon);
-    await mailUser(subscription.user_id, {
-      subject: trialEnd ? 'Your 14-day free trial has started' : 'Your subscription has started',
-      title: trialEnd ? 'Welcome to CMA Studio — your free trial has started' : 'Welcome to CMA Studio',
-      paragraphs: [
-        `You are on the ${plan.title} plan (${money(plan.amount_cents)} per ${plan.interval}).`,
-        trialEnd
-          ? `Your free trial runs until ${longDate(trialEnd)}. Your card will be charged ${money(firstCharge)} on that day unless you cancel before then.`
-          : `Your card will be charged ${money(firstCharge)} today.`,
-        'You can change your plan, your card or cancel at any time from your profile.',
-      ],
-      action: { label: 'Open CMA Studio', url: `${deps.publicUrl}/home` },
-    });
-  }
-
-  async function sendPaymentFailed(subscription: SubscriptionRow) {
-    await mailUser(subscription.user_id, {
-      subject: 'Your payment failed',
-      title: 'We could not charge your card',
-      paragraphs: [
-        `The payment for your CMA Studio subscription${subscription.card_last4 ? ` with the card ending in ${subscription.card_last4}` : ''} was declined.`,
-        'Please update your payment card to keep access to your reports.',
-      ],
-      action: { label: 'Update payment card', url: `${deps.publicUrl}/edit-profile` },
-    });
-  }
-
-  async function scheduleTrialReminder(subscription: SubscriptionRow): Promise<void> {
-    if (subscription.status !== 'trialing' || !subscription.trial_end) return;
-    const trialEnd = new Date(subscription.trial_end);
-    await jobs.enqueue(
-      TRIAL_ENDING_QUEUE,
-      { subscriptionId: subscription.id, trialEnd: trialEnd.toISOString() },
-      { runAt: new Date(trialEnd.getTime() - TRIAL_REMINDER_DAYS_BEFORE_END * DAY_MS), singletonKey: `trial-ending:${subscription.id}:${trialEnd.toISOString()}` },
-    );
-  }
-
-  /** Test mode: makes sure a sweep runs after this period end (no job at all while nobody subscribes). */
-  async function scheduleSweepAfter(periodEnd: Date | string | null): Promise<void> {
-    if (provider.kind !== 'test' || !periodEnd) return;
-    const runAt = sweepHourAfter(new Date(Math.max(new Date(periodEnd).getTime(), now().getTime())));
-    await jobs.enqueue(BILLING_SWEEP_QUEUE, {}, { runAt, singletonKey: `billing-sweep:${runAt.toISOString()}`, maxAttempts: 5 });
-  }
-
-  async function checkout(userId: string, sessionToken: string, plan: PlanRow, couponCode: string, cardToken: string, idempotencyKey: string): Promise<CreateSubscriptionResult> {
-    const existing = await repository.findByUser(userId);
-    if (existing && isLive(existing.status)) throw new ValidationError({ subscription: [ALREADY_SUBSCRIBED_MESSAGE] });
-    const coupon = couponCode.trim() ? await requireCoupon(couponCode) : undefined;
-    if (coupon && (await repository.hasRedeemedCoupon(userId, coupon.code))) throw new ValidationError({ coupon_id: [COUPON_ALREADY_USED_MESSAGE] });
-    const user = await repository.findUser(userId);
-    if (!user) throw new NotFoundError('User not found');
-
-    const result = await provider.createSubscription({
-      userId,
-      email: user.email,
-      name: user.name,
-      plan: planForBilling(plan),
-      coupon,
-      cardToken,
-      // One free trial per account: coming back after cancelling starts paying straight away.
-      trialDays: existing ? 0 : TRIAL_DAYS,
-      existingCustomerId: existing?.provider_customer_id,
-      idempotencyKey,
-    });
-    if (!result.ok) {
-      return { token: sessionToken, is_subscribed: 0, message: result.message, data: { [result.field]: [result.message] } };
-    }
-    const created = result.value;
-    if (created.priceId && !plan.stripe_price_id) await repository.setPlanStripePrice(plan.id, created.priceId);
-    const subscription = await repository.upsert(
-      userId,
-      {
-        user_id: userId,
-        plan_id: plan.id,
-        status: created.status,
-        provider: provider.kind,
-        provider_customer_id: created.customerId,
-        provider_subscription_id: created.subscriptionId,
-        trial_end: created.trialEnd,
-        current_period_end: created.currentPeriodEnd,
-        cancel_at_period_end: created.cancelAtPeriodEnd,
-        coupon_code: coupon?.code ?? null,
-        card_brand: created.card?.brand ?? null,
-        card_last4: created.card?.last4 ?? null,
-        card_exp_month: created.card?.expMonth ?? null,
-        card_exp_year: created.card?.expYear ?? null,
-        card_outcome: created.cardOutcome ?? null,
-      },
-      now(),
-    );
-    if (coupon) await repository.recordCouponRedemption(userId, coupon.code, now());
-    await sendTrialStarted(subscription, plan, coupon);
-    await scheduleTrialReminder(subscription);
-    await scheduleSweepAfter(subscription.current_period_end);
-    const message = subscription.trial_end ? SUBSCRIBED_MESSAGE : SUBSCRIBED_WITHOUT_TRIAL_MESSAGE;
-    return { token: sessionToken, is_subscribed: isLive(subscription.status) ? 1 : 0, message };
-  }
+  const notices = createBillingNotices({ repository, mail: deps.mail, publicUrl: deps.publicUrl });
+  const schedule = createBillingSchedule({ jobs: deps.jobs, providerKind: provider.kind, now });
 
   function fromProvider(remote: Partial<ProviderSubscription>): Partial<SubscriptionRow> {
     const patch: Partial<SubscriptionRow> = {};
@@ -230,23 +83,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function details(subscription: SubscriptionRow): Promise<SubscriptionDetails> {
     const plan = await repository.findPlan(subscription.plan_id);
     if (!plan) throw new NotFoundError('Plan not found');
-    const at = now();
-    const periodEnd = subscription.current_period_end ? new Date(subscription.current_period_end) : null;
-    const subscribed = isLive(subscription.status) && (!subscription.cancel_at_period_end || !periodEnd || periodEnd > at);
-    return {
-      plan: planView(plan),
-      status: subscription.status,
-      provider: subscription.provider,
-      is_subscribed: subscribed ? 1 : 0,
-      trial_end: iso(subscription.trial_end),
-      next_charge: isLive(subscription.status) && !subscription.cancel_at_period_end ? iso(subscription.current_period_end) : null,
-      current_period_end: iso(subscription.current_period_end),
-      cancel_at_period_end: subscription.cancel_at_period_end,
-      coupon_code: subscription.coupon_code,
-      card: subscription.card_last4
-        ? { brand: subscription.card_brand, last4: subscription.card_last4, exp_month: subscription.card_exp_month, exp_year: subscription.card_exp_year }
-        : null,
-    };
+    return subscriptionView(subscription, plan, now());
   }
 
   // Plans are reference data changed only by migrations and seeding, and the list is read on every visit to the
@@ -271,7 +108,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     async checkCoupon(request: { coupon_id: string; subscription_plan_id?: number }): Promise<CouponInfo> {
-      const coupon = await requireCoupon(request.coupon_id);
+      const coupon = await requireCoupon(provider, request.coupon_id);
       const plan = request.subscription_plan_id ? await repository.findActivePlan(request.subscription_plan_id) : undefined;
       if (request.subscription_plan_id && !plan) throw new ValidationError({ subscription_plan_id: [PLAN_INVALID_MESSAGE] });
       const amountOffCents = coupon.amountOffCents ?? (plan ? plan.amount_cents - discountedCents(plan.amount_cents, coupon) : null);
@@ -288,17 +125,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     /** Test mode's stand-in for the card provider's tokenizer: checks the card, keeps only brand, last 4 and expiry. */
     async createTestCardToken(userId: string, request: TestCardTokenRequest & { exp_month: number; exp_year: number }): Promise<TestCardToken> {
-      const digits = request.number.replace(/[\s-]/g, '');
-      const expYear = request.exp_year < 100 ? 2000 + request.exp_year : request.exp_year;
-      if (cardExpired(request.exp_month, expYear, now())) throw new ValidationError({ exp_year: [CARD_EXPIRED_MESSAGE] });
-      const token = {
-        id: `tok_test_${randomBytes(16).toString('hex')}`,
-        brand: cardBrand(digits),
-        last4: digits.slice(-4),
-        exp_month: request.exp_month,
-        exp_year: expYear,
-        outcome: digits === DECLINED_TEST_CARD ? ('decline' as const) : digits === FAILS_AT_RENEWAL_TEST_CARD ? ('fail_renewal' as const) : ('succeed' as const),
-      };
+      const token = testCardToken(request, now());
       await repository.insertTestCardToken({ ...token, user_id: userId });
       return { id: token.id, last4: token.last4, brand: token.brand, exp_month: token.exp_month, exp_year: token.exp_year };
     },
@@ -314,7 +141,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const idempotencyKey = await repository.claimCheckout(userId, `checkout-${randomBytes(16).toString('hex')}`, at, new Date(at.getTime() - CHECKOUT_STALE_MS));
       if (!idempotencyKey) throw new ValidationError({ subscription: [CHECKOUT_IN_PROGRESS_MESSAGE] });
       try {
-        return await checkout(userId, sessionToken, plan, order.coupon_id, order.stripe_token, idempotencyKey);
+        return await checkout({ repository, provider, notices, schedule, now }, { userId, sessionToken, plan, couponCode: order.coupon_id, cardToken: order.stripe_token, idempotencyKey });
       } finally {
         await repository.releaseCheckout(userId);
       }
@@ -364,7 +191,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         Object.assign(patch, { status: 'active', current_period_end: addInterval(now(), plan?.interval ?? 'month') });
       }
       const updated = await repository.update(subscription.id, patch, now());
-      if (updated.status !== subscription.status) await scheduleSweepAfter(updated.current_period_end);
+      if (updated.status !== subscription.status) await schedule.sweepAfter(updated.current_period_end);
       return details(updated);
     },
 
@@ -377,9 +204,9 @@ export function createBillingService(deps: BillingServiceDeps) {
         if (local && event.subscriptionId) {
           const remote = await provider.retrieveSubscription(event.subscriptionId);
           const updated = await repository.update(local.id, fromProvider(remote), now());
-          if (event.type === 'invoice.payment_failed') await sendPaymentFailed(updated);
+          if (event.type === 'invoice.payment_failed') await notices.paymentFailed(updated);
           if (updated.trial_end && new Date(updated.trial_end).getTime() !== (local.trial_end ? new Date(local.trial_end).getTime() : 0)) {
-            await scheduleTrialReminder(updated);
+            await schedule.trialReminder(updated);
           }
         } else if (event.subscriptionId) {
           log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown subscription');
@@ -396,59 +223,22 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!subscription?.trial_end) return false;
       const trialEnd = new Date(payload.trialEnd);
       if (!(await repository.claimTrialReminder(subscription.id, trialEnd, now()))) return false;
-      const plan = await repository.findPlan(subscription.plan_id);
-      await mailUser(subscription.user_id, {
-        subject: 'Your free trial ends in 3 days',
-        title: 'Your free trial ends in 3 days',
-        paragraphs: [
-          `Your CMA Studio free trial ends on ${longDate(trialEnd)}.`,
-          plan
-            ? `After that your ${plan.title} plan continues at ${money(plan.amount_cents)} per ${plan.interval}${subscription.card_last4 ? `, charged to the card ending in ${subscription.card_last4}` : ''}.`
-            : 'After that your plan continues automatically.',
-          'Nothing to do if you want to keep going. You can cancel from your profile before the trial ends and you will not be charged.',
-        ],
-        action: { label: 'Manage subscription', url: `${deps.publicUrl}/edit-profile` },
-      });
+      await notices.trialEnding(subscription, await repository.findPlan(subscription.plan_id), trialEnd);
       return true;
     },
 
     /** Test mode's stand-in for the provider's clock: ends trials, renews periods, fails renewals, ends cancelled plans. */
     async sweepTestModePeriods(): Promise<{ renewed: number; failed: number; canceled: number }> {
-      const counts = { renewed: 0, failed: 0, canceled: 0 };
-      if (provider.kind !== 'test') return counts;
-      const at = now();
-      for (const subscription of await repository.dueTestModePeriods(at)) {
-        try {
-          if (subscription.cancel_at_period_end) {
-            await repository.update(subscription.id, { status: 'canceled' }, at);
-            counts.canceled++;
-          } else if (subscription.status === 'past_due') {
-            continue; // waits for a new card
-          } else if (subscription.card_outcome === 'fail_renewal') {
-            const updated = await repository.update(subscription.id, { status: 'past_due' }, at);
-            await sendPaymentFailed(updated);
-            counts.failed++;
-          } else {
-            const plan = await repository.findPlan(subscription.plan_id);
-            let periodEnd = new Date(subscription.current_period_end!);
-            while (periodEnd <= at) periodEnd = addInterval(periodEnd, plan?.interval ?? 'month');
-            await repository.update(subscription.id, { status: 'active', current_period_end: periodEnd }, at);
-            await scheduleSweepAfter(periodEnd);
-            counts.renewed++;
-          }
-        } catch (error) {
-          log.error({ err: error, subscriptionId: subscription.id }, 'test-mode renewal failed');
-        }
-      }
-      return counts;
+      if (provider.kind !== 'test') return { renewed: 0, failed: 0, canceled: 0 };
+      return sweepDueTestModePeriods({ repository, notices, schedule, log }, now());
     },
 
     /** Startup: re-schedules the sweep for the earliest live test-mode period (idempotent across instances). */
     async scheduleNextSweep(): Promise<void> {
       if (provider.kind !== 'test') return;
-      await scheduleSweepAfter(await repository.earliestTestModePeriodEnd());
+      await schedule.sweepAfter(await repository.earliestTestModePeriodEnd());
     },
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;
-export { WebhookSignatureError };
+export { BILLING_SWEEP_QUEUE, TRIAL_ENDING_QUEUE, WebhookSignatureError };
