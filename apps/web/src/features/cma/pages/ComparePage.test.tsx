@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ComparePage from './ComparePage';
-import { updateReport } from '../../report/store/reportSlice';
+import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { addressOf, asRecords, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
@@ -21,8 +21,8 @@ describe('/compare non-market sales', () => {
     const others = [shortSale, reo, sale(3, 'Fresh paint.'), sale(4, 'Big yard.'), sale(5, 'Near the park.')];
     const view = renderWithStore(<ComparePage />, '/compare');
     act(() => {
-      view.store.dispatch(updateReport(loadListings(view.store.getState().report, [subject, ...others], { append: false, fromUpload: true })));
-      view.store.dispatch(updateReport(chooseSubject(view.store.getState().report, subject)));
+      view.store.dispatch(updateCmaWorkflow(loadListings(view.store.getState().cmaWorkflow, [subject, ...others], { append: false, fromUpload: true })));
+      view.store.dispatch(updateCmaWorkflow(chooseSubject(view.store.getState().cmaWorkflow, subject)));
     });
 
     const ranked = await screen.findByRole('list', { name: 'Ranked candidates' });
@@ -40,7 +40,7 @@ describe('/compare non-market sales', () => {
     expect(items.find((li) => li.textContent!.includes(addressOf(reo)))!.textContent).toContain('foreclosure or bank-owned (REO) sale, not an open-market sale — Remarks: “Bank-owned home, cash only”');
 
     fireEvent.click(within(shortItem).getByRole('checkbox', { name: `Use ${addressOf(shortSale)} as a comparable anyway` }));
-    expect(asRecords(view.store.getState().report.comaparables).map((c) => c.uuid)).toEqual([shortSale.uuid]);
+    expect(asRecords(view.store.getState().cmaWorkflow.comaparables).map((c) => c.uuid)).toEqual([shortSale.uuid]);
     const chosen = screen.getByRole('list', { name: 'Selected comparables outside the filters' });
     expect(chosen.textContent).toContain('Used anyway: short sale, not an open-market sale. Untick to drop it.');
   });
