@@ -42,8 +42,16 @@ export default tseslint.config(
     rules: restrict(['@cma/*', '**/apps/**', '**/packages/**'], 'contracts imports only zod and types (DESIGN.md §2).'),
   },
   {
-    files: ['packages/listings-import/**/*.ts', 'packages/report/**/*.{ts,tsx}'],
-    rules: restrict(['@cma/contracts', '@cma/db', '@cma/listings-import', '@cma/report', '@cma/server', '@cma/web', '@cma/cli', '**/apps/**', ...vendorSdks, 'pg', '@electric-sql/*'], 'listings-import and report may import only @cma/valuation of ours, and no I/O SDKs (DESIGN.md §2).'),
+    files: ['packages/listings-import/**/*.ts'],
+    rules: restrict(['@cma/contracts', '@cma/cma', '@cma/db', '@cma/listings-import', '@cma/report', '@cma/server', '@cma/web', '@cma/cli', '**/apps/**', ...vendorSdks, 'pg', '@electric-sql/*'], 'listings-import may import only @cma/valuation of ours, and no I/O SDKs (DESIGN.md §2).'),
+  },
+  {
+    files: ['packages/report/**/*.{ts,tsx}'],
+    rules: restrict(['@cma/contracts', '@cma/db', '@cma/listings-import', '@cma/report', '@cma/server', '@cma/web', '@cma/cli', '**/apps/**', ...vendorSdks, 'pg', '@electric-sql/*'], 'report may import only @cma/valuation and @cma/cma (the CMA document) of ours, and no I/O SDKs (DESIGN.md §2).'),
+  },
+  {
+    files: ['packages/cma/src/**/*.ts'],
+    rules: restrict(['@cma/db', '@cma/report', '@cma/server', '@cma/web', '@cma/cli', '**/apps/**', ...vendorSdks, 'pg', '@electric-sql/*', 'node:*', 'fs', 'path', 'papaparse'], 'cma (the CMA document) is pure: it imports valuation, listings-import and contracts of ours, and no I/O (DESIGN.md §2).'),
   },
   {
     files: ['packages/db/**/*.ts'],

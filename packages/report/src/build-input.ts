@@ -1,12 +1,7 @@
 // buildReportInput: saved report state → the normalised view model the PDF prints. Every number comes from the valuation engine.
 import {
-  ABOVE_GRADE_STYLE,
-  adjustComparable,
   formatAmount,
   formatNumber,
-  reconcile,
-  validateAdjustmentValues,
-  valuationWarnings,
   computeMarketStats,
   computeNetSheet,
   normaliseMarketArea,
@@ -15,17 +10,13 @@ import {
   type MarketStats,
   type NetSheetColumn,
   type NetSheetInputs,
-  DEFAULT_ADJUSTMENT_VALUES,
-  type AdjustmentValues,
-  type ComparableAdjustment,
-  type AdjustmentSettings,
-  type ReconcileOptions,
   type RiskColour,
   type SaleFacts,
   type WeightingMethod,
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
-import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf, toSaleFacts } from './facts';
+import { readListingRecord, valueCma } from '@cma/cma';
+import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf } from './facts';
 import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { CUSTOM_PAGE_PREFIX, isCustomPageId, normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
@@ -112,11 +103,15 @@ export interface WeightView {
 }
 
 export interface ReconciliationView {
+  /** The value (valueCma's): reconciled with the accepted market model when there is one. */
   value: number;
   method: WeightingMethod;
   weights: WeightView[];
+  /** The engine's range: the 80 % likely range with the market model, else the comparables'. */
   engineRange: { start: number; end: number };
   explanation: string;
+  /** The accepted market model (issue 17): null without one or when the agent hides it from the client. */
+  marketModel: { estimate: number; comparablesValue: number; comparablesSharePercent: number; explanation: string; rangeExplanation: string } | null;
 }
 
 export interface Branding {
@@ -332,33 +327,6 @@ function propertyView(row: PropertyRow, facts: SaleFacts, extraPhotos: readonly 
   };
 }
 
-/**
- * The agent's values table for this report: their saved values when valid, else the spec's defaults with the
- * divisor of formula_Division_DefaultValue — the same rule the /adjustment and /review pages use.
- */
-function adjustmentValuesOf(state: ReportState): AdjustmentValues {
-  const raw = state.changeDefaultValues;
-  const hasValues = !!raw && typeof raw === 'object' && Object.keys(raw).length > 0;
-  const checked = hasValues ? validateAdjustmentValues(raw) : null;
-  if (checked?.ok) return { ...checked.values };
-  const values: AdjustmentValues = { ...DEFAULT_ADJUSTMENT_VALUES };
-  const divisor = state.formula_Division_DefaultValue;
-  const above = values[ABOVE_GRADE_STYLE];
-  if (above && divisor > 0) values[ABOVE_GRADE_STYLE] = { ...above, amount_range_one: divisor, amount_range_two: divisor, amount_range_three: divisor };
-  return values;
-}
-
-/** The valuation date: the subject's close date when it sold, else the latest comparable close, else the render date. */
-function valuationDate(subject: SaleFacts, comparables: readonly SaleFacts[], now: Date): string {
-  if (subject.closeDate) return subject.closeDate;
-  return comparables.map((c) => c.closeDate).filter((d): d is string => !!d).sort().at(-1) ?? now.toISOString().slice(0, 10);
-}
-
-function rangeNumber(value: unknown): number | null {
-  const n = numberOf(value);
-  return n != null && n > 0 ? n : null;
-}
-
 function formatReportDate(iso: string | null, now: Date): string {
   const date = iso ? new Date(`${iso}T12:00:00Z`) : now;
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -372,9 +340,9 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   }
   const now = options.now ?? new Date();
   const subjectRow: PropertyRow = state.selectedPropertydata ?? { properties_address: state.selectedPropertyAddress || state.address };
-  const subjectFacts = toSaleFacts(subjectRow, recordId(subjectRow, 'subject'), true);
-  // The subject's own price never enters its valuation.
-  const blindSubject: SaleFacts = { ...subjectFacts, netSalesPrice: null, listPrice: null };
+  // The one valuation (valueCma): the screens print the same numbers for the same state.
+  const valued = valueCma(state, { now });
+  const subjectFacts = valued.subjectFacts ?? readListingRecord(subjectRow, 'subject');
   const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages], { field: 'base64Images', name: 'The subject property' });
   // The subject's own earlier sale is not a comparable and not the new value: it is labelled as what it is.
   subject.facts = subject.facts.flatMap((fact) => {
@@ -386,121 +354,65 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     subject.fullAddress = state.selectedPropertyAddress || state.address;
     subject.street = subject.fullAddress;
   }
-
-  const values = adjustmentValuesOf(state);
-  const formulas = state.adjustment_formulas ?? {};
-  const compFacts = state.comaparables.map((row, index) => toSaleFacts(row, recordId(row, `comparable-${index + 1}`), false));
-  const asOfDate = valuationDate(subjectFacts, compFacts, now);
-  const monthlyTimeRate = typeof formulas.monthlyTimeRate === 'number' && Number.isFinite(formulas.monthlyTimeRate) ? formulas.monthlyTimeRate : null;
-  const settings: AdjustmentSettings = {
-    values,
-    disabledCategories: Array.isArray(formulas.disabledCategories) ? formulas.disabledCategories : [],
-    rateOverrides: formulas.rateOverrides && typeof formulas.rateOverrides === 'object' ? formulas.rateOverrides : {},
-    timeAdjustment: monthlyTimeRate != null ? { monthlyRate: monthlyTimeRate, asOfDate } : null,
-  };
   const subjectPoint = subject.latitude != null && subject.longitude != null ? { lat: subject.latitude, lon: subject.longitude } : null;
 
-  const valued: Array<{ facts: SaleFacts; adjustment: ComparableAdjustment }> = [];
-  const comparables: ComparableView[] = state.comaparables.map((row, index) => {
-    const facts = compFacts[index]!;
-    const view = propertyView(row, facts, photoChoiceOf(state, row), { field: `comaparables.${index}.propertyImages`, name: `Comparable ${index + 1}` });
+  const comparables: ComparableView[] = valued.comparables.map(({ record: row, facts, number, adjustment, problem }, index) => {
+    const view = propertyView(row, facts, photoChoiceOf(state, row), { field: `comaparables.${index}.propertyImages`, name: `Comparable ${number}` });
     const distanceMiles =
       subjectPoint && facts.latitude != null && facts.longitude != null ? milesBetween(subjectPoint, { lat: facts.latitude, lon: facts.longitude }) : null;
-    const base = { ...view, number: index + 1, distanceMiles };
-    try {
-      const adjustment = adjustComparable(blindSubject, facts, settings, {
-        add_adjustment: row.add_adjustment !== false,
-        overrides: typeof row.uuid === 'string' ? formulas.cells?.[row.uuid] : undefined,
-      });
-      valued.push({ facts, adjustment });
-      return {
-        ...base,
-        adjusted: true,
-        problem: null,
-        adjustments: adjustment.lines.map((line) => ({
-          style: line.style,
-          label: line.label,
-          subjectValue: line.subjectValue,
-          comparableValue: line.comparableValue,
-          amount: line.amount,
-          status: line.status,
-          explanation: line.explanation,
-        })),
-        totalAdjustment: adjustment.totalAdjustment,
-        adjustedPrice: adjustment.adjustedPrice,
-        netPercent: adjustment.netPercent,
-        grossPercent: adjustment.grossPercent,
-        netRisk: adjustment.netRisk,
-        grossRisk: adjustment.grossRisk,
-        explanation: adjustment.explanation,
-      };
-    } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
-      return {
-        ...base,
-        adjusted: false,
-        problem,
-        adjustments: [],
-        totalAdjustment: null,
-        adjustedPrice: null,
-        netPercent: null,
-        grossPercent: null,
-        netRisk: null,
-        grossRisk: null,
-        explanation: problem,
-      };
+    const base = { ...view, number, distanceMiles };
+    if (!adjustment) {
+      const reason = problem ?? 'It could not be adjusted.';
+      return { ...base, adjusted: false, problem: reason, adjustments: [], totalAdjustment: null, adjustedPrice: null, netPercent: null, grossPercent: null, netRisk: null, grossRisk: null, explanation: reason };
     }
+    return {
+      ...base,
+      adjusted: true,
+      problem: null,
+      adjustments: adjustment.lines.map((line) => ({
+        style: line.style,
+        label: line.label,
+        subjectValue: line.subjectValue,
+        comparableValue: line.comparableValue,
+        amount: line.amount,
+        status: line.status,
+        explanation: line.explanation,
+      })),
+      totalAdjustment: adjustment.totalAdjustment,
+      adjustedPrice: adjustment.adjustedPrice,
+      netPercent: adjustment.netPercent,
+      grossPercent: adjustment.grossPercent,
+      netRisk: adjustment.netRisk,
+      grossRisk: adjustment.grossRisk,
+      explanation: adjustment.explanation,
+    };
   });
 
-  let reconciliation: ReconciliationView | null = null;
-  const warnings: string[] = [];
-  if (valued.length > 0) {
-    const weighting = formulas.weighting ?? {};
-    const method = (['inverse-gross', 'equal', 'manual'] as const).find((m) => m === weighting.method) ?? 'inverse-gross';
-    const reconcileOptions: ReconcileOptions = { method, manualWeights: weighting.manualWeights };
-    const named = new Map(comparables.filter((c) => c.adjusted).map((c) => [c.id, c]));
-    // Sentences name each comparable by its number and street in the report, never by MLS number.
-    const inputs = valued.map((v) => ({ comparableId: v.adjustment.comparableId, adjustedPrice: v.adjustment.adjustedPrice, grossPercent: v.adjustment.grossPercent, number: named.get(v.adjustment.comparableId)?.number, street: named.get(v.adjustment.comparableId)?.street }));
-    let result;
-    try {
-      result = reconcile(inputs, reconcileOptions);
-    } catch (error) {
-      // Bad manual weights fall back to the default weighting, and the report says so.
-      warnings.push(`${error instanceof Error ? error.message : String(error)} Default weights used instead.`);
-      result = reconcile(inputs);
-    }
-    const byId = new Map(comparables.filter((c) => c.adjusted).map((c) => [c.id, c]));
-    reconciliation = {
-      value: result.value,
-      method: result.method,
-      weights: result.weights.map((w) => ({
-        number: byId.get(w.comparableId)?.number ?? 0,
-        street: byId.get(w.comparableId)?.street ?? w.comparableId,
-        adjustedPrice: w.adjustedPrice,
-        sharePercent: w.share * 100,
-        reason: w.reason,
-      })),
-      engineRange: result.range,
-      explanation: result.explanation,
-    };
-    warnings.push(...valuationWarnings(blindSubject, valued).map((w) => w.message));
-  }
-  for (const comp of comparables) if (!comp.adjusted) warnings.push(`Comparable ${comp.number} (${comp.street}) is shown but not adjusted: ${comp.problem}`);
-
-  const agentStart = rangeNumber(state.range.start);
-  const agentEnd = rangeNumber(state.range.end);
-  const engine = reconciliation?.engineRange;
-  const range =
-    agentStart != null && agentEnd != null
+  const result = valued.reconciliation;
+  const model = valued.marketModel && valued.marketModel.reading.shownToClient ? valued.marketModel : null;
+  const byId = new Map(comparables.filter((c) => c.adjusted).map((c) => [c.id, c]));
+  const reconciliation: ReconciliationView | null =
+    result && valued.value != null && valued.engineRange
       ? {
-          start: Math.min(agentStart, agentEnd),
-          end: Math.max(agentStart, agentEnd),
-          // /review copies the engine's range into the store; it is the agent's only when it differs.
-          source: engine && engine.start === Math.min(agentStart, agentEnd) && engine.end === Math.max(agentStart, agentEnd) ? ('engine' as const) : ('agent' as const),
+          value: valued.value,
+          method: result.method,
+          weights: result.weights.map((w) => ({
+            number: byId.get(w.comparableId)?.number ?? 0,
+            street: byId.get(w.comparableId)?.street ?? w.comparableId,
+            adjustedPrice: w.adjustedPrice,
+            sharePercent: w.share * 100,
+            reason: w.reason,
+          })),
+          engineRange: valued.engineRange,
+          explanation: result.explanation,
+          marketModel: model
+            ? { estimate: model.reading.estimate, comparablesValue: model.comparablesValue, comparablesSharePercent: model.comparablesWeight * 100, explanation: model.explanation, rangeExplanation: model.likelyRange.explanation }
+            : null,
         }
-      : reconciliation
-        ? { ...reconciliation.engineRange, source: 'engine' as const }
-        : null;
+      : null;
+  const warnings = valued.warnings.map((w) => w.message);
+  for (const comp of comparables) if (!comp.adjusted) warnings.push(`Comparable ${comp.number} (${comp.street}) is shown but not adjusted: ${comp.problem}`);
+  const range = valued.range;
 
   const report = state.report_data ?? {};
   const agent = options.agent ?? {};

@@ -2,7 +2,7 @@
 export * from './state';
 export * from './limits';
 export * from './build-input';
-export { NOT_AVAILABLE, toSaleFacts, numberOf } from './facts';
+export { NOT_AVAILABLE, numberOf } from './facts';
 export { ReportDocument, LEGAL_PARAGRAPHS, PAGE_RENDERERS } from './document';
 export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './render';
 export * from './stored-photos';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { adjustComparable, formatAmount } from '@cma/valuation';
-import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY, REPORT_STATE_KEYS, REPORT_STATE_VERSION, ReportLimitError, ReportStateError, buildReportInput, migrateReportState, toSaleFacts, toSavedState } from '../src/index';
+import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY, REPORT_STATE_KEYS, REPORT_STATE_VERSION, ReportLimitError, ReportStateError, buildReportInput, migrateReportState, toSavedState } from '../src/index';
+import { readListingRecord } from '@cma/cma';
 
 const sample = JSON.parse(readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8'));
 
@@ -59,9 +60,9 @@ describe('buildReportInput prints engine numbers', () => {
     fc.assert(
       fc.property(fc.subarray(sample.comaparables as Record<string, unknown>[], { minLength: 1 }), fc.constantFrom('#0070c0', '#2e7d32', '#111111'), (comps, colour) => {
         const input = buildReportInput({ ...sample, comaparables: comps, pdfColor: colour });
-        const subject = { ...toSaleFacts(sample.selectedPropertydata, 'subject', true), netSalesPrice: null, listPrice: null };
+        const subject = { ...readListingRecord(sample.selectedPropertydata, 'subject'), netSalesPrice: null, listPrice: null };
         comps.forEach((row, i) => {
-          const expected = adjustComparable(subject, toSaleFacts(row, String(row['Listing Id']), false));
+          const expected = adjustComparable(subject, readListingRecord(row, 'comparable'));
           expect(input.comparables[i]!.adjustedPrice).toBe(expected.adjustedPrice);
           expect(input.comparables[i]!.grossPercent).toBe(expected.grossPercent);
         });

@@ -1,0 +1,6 @@
+// @cma/cma: the CMA document — its saved state, the one listing reader and the one valuation (issue 16).
+export * from './state';
+export * from './read-listing';
+export * from './derived';
+export * from './market-model';
+export * from './value-cma';

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { CMA_STATE_KEYS, CMA_STATE_VERSION, CmaStateError, derivedKeys, marketModelReadingOf, migrateCmaState, readListingRecord, toSavedState, valueCma, valueSavedCma, type MarketModelReading } from '../src/index';
+
+const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const now = new Date('2026-11-26T12:00:00Z');
+const sampleAdjusted = [829486.8988391376, 876694.8369565217, 821645.4678362573, 848465.7355679702, 855349.0102929533, 835093.9393939395];
+
+// Values recorded with the app before valueCma existed (computeCma for the screens, buildReportInput for the PDF, 2026-11-26).
+describe('every saved state restores and values to the number it had before', () => {
+  it.each([
+    { name: 'saved-v2-sample.json', value: 844161, range: { start: 826000, end: 862000, source: 'engine' }, adjusted: sampleAdjusted },
+    {
+      name: 'saved-v2-edited.json',
+      value: 851072,
+      range: { start: 790000, end: 860000, source: 'agent' },
+      adjusted: [844368.0815906777, 881441.547428801, 823191.5869327665, 856885.6123646848, 855349.0102929533, null],
+    },
+    { name: 'saved-v0.json', value: 844161, range: { start: 780000, end: 850000, source: 'agent' }, adjusted: sampleAdjusted },
+    { name: 'saved-v1.json', value: 844161, range: { start: 826000, end: 862000, source: 'engine' }, adjusted: sampleAdjusted },
+  ])('$name', ({ name, value, range, adjusted }) => {
+    const state = migrateCmaState(fixture(name));
+    expect(state.version).toBe(CMA_STATE_VERSION);
+    for (const key of CMA_STATE_KEYS) expect(state).toHaveProperty(key);
+    const valued = valueCma(state, { now });
+    expect(valued.value).toBe(value);
+    expect(valued.range).toEqual(range);
+    expect(valued.comparables.map((c) => c.adjustment?.adjustedPrice ?? null)).toEqual(adjusted);
+  });
+
+  it('a comparable without a sale price is shown with the reason and left out of the value', () => {
+    const valued = valueSavedCma(fixture('saved-v2-edited.json'), { now });
+    const unpriced = valued.comparables[5]!;
+    expect(unpriced.adjustment).toBeNull();
+    expect(unpriced.problem).toMatch(/no net sales price/);
+    expect(valued.reconciliation!.weights.map((w) => w.comparableId)).not.toContain(unpriced.facts.id);
+  });
+});
+
+describe('migrateCmaState', () => {
+  it.each([
+    ['not JSON', '{oops', 'The report state is not valid JSON.'],
+    ['a list', [1, 2], 'The report state must be a JSON object.'],
+    ['a newer version', { version: CMA_STATE_VERSION + 1 }, `The report state has version ${CMA_STATE_VERSION + 1}, newer than this app understands (${CMA_STATE_VERSION}).`],
+    ['comparables not a list', { comaparables: 'x' }, 'comaparables must be a list.'],
+    ['a comparable not a record', { comaparables: [{ uuid: 'a' }, 7] }, 'comaparables[1] must be a property record.'],
+    ['a subject not a record', { selectedPropertydata: 'x' }, 'selectedPropertydata must be a property record.'],
+  ])('refuses %s naming the field', (_name, input, message) => {
+    expect(() => migrateCmaState(input)).toThrow(new CmaStateError(message));
+  });
+
+  it('drops an unreadable market model reading and keeps the rest', () => {
+    const state = migrateCmaState({ adjustment_formulas: { monthlyTimeRate: 0.01, marketModel: { estimate: 'lots' } } });
+    expect(state.adjustment_formulas).toEqual({ monthlyTimeRate: 0.01 });
+  });
+
+  it('is idempotent: a migrated state saved and migrated again is the same document', () => {
+    const states = ['saved-v0.json', 'saved-v1.json', 'saved-v2-edited.json'].map(fixture);
+    fc.assert(
+      fc.property(fc.constantFrom(...states), fc.record({ clientName: fc.string(), reportName: fc.string(), pdf_color: fc.string(), formula_Division_DefaultValue: fc.oneof(fc.integer(), fc.string()) }, { requiredKeys: [] }), (state, extra) => {
+        const once = migrateCmaState({ ...state, ...extra });
+        expect(migrateCmaState(JSON.parse(JSON.stringify(toSavedState(once))))).toEqual(toSavedState(once));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('readListingRecord: the one reader', () => {
+  const record = { uuid: 'u1', 'Listing Id': 'L1', 'Net Sales Price': '$ 450,000', 'Close Date': '3/7/2026', 'Public-Remarks': 'Grade 8 home, short sale', selectedAdditionalInfo: { Location: 'Good', Windows: 'Shiny' }, subjectAdditionalInfo: { Location: ['Average'] } };
+  it.each([
+    ['comparable', { Location: 'Good' }],
+    ['subject', { Location: 'Average' }],
+  ] as const)('as %s counts its own additional facts (values off the scale dropped)', (role, expected) => {
+    expect(readListingRecord(record, role).additionalFacts).toEqual(expected);
+  });
+  it('reads prices, dates, quality and sale type from the record', () => {
+    const facts = readListingRecord(record, 'comparable');
+    expect(facts).toMatchObject({ id: 'L1', netSalesPrice: 450000, closeDate: '2026-03-07', quality: 3, saleType: 'short-sale' });
+  });
+});
+
+describe('derived keys are computed from the document', () => {
+  it('checked, listing ids, count, address and the facts mirror follow the subject and comparables', () => {
+    const state = migrateCmaState(fixture('saved-v2-sample.json'));
+    expect(derivedKeys(state)).toEqual({
+      checked: state.checked,
+      listing_id_arr: state.listing_id_arr,
+      count: state.count,
+      selectedPropertyAddress: state.selectedPropertyAddress,
+      address: state.address,
+      selectedAdditionalInfo: (state.selectedPropertydata as { subjectAdditionalInfo: unknown }).subjectAdditionalInfo,
+    });
+  });
+});
+
+describe('valueCma with the accepted market model', () => {
+  const state = migrateCmaState(fixture('saved-v2-sample.json'));
+  const base = valueCma(state, { now });
+  const reading = (over: Partial<MarketModelReading> = {}): MarketModelReading => ({
+    ...marketModelReadingOf(
+      {
+        estimate: { value: 900000, drivers: [{ label: 'Above-grade area', effect: 40000 }] },
+        calibration: { sales: 300, from: '2026-01-01', to: '2026-10-15', comparablesWeight: 0.6, comparablesMdape: 8, modelMdape: 7, reconciledMdape: 6.5, bands: [{ upTo: 0.1, low: -0.08, high: 0.07, sales: 150 }, { upTo: Infinity, low: -0.15, high: 0.12, sales: 150 }] },
+        sales: 2400,
+      },
+      { subjectId: base.blindSubject!.id, asOfDate: base.asOfDate, fittedAt: '2026-11-26T10:00:00Z' },
+    ),
+    ...over,
+  });
+
+  it('reconciles with the model and prints its 80 % likely range, saved and restored as JSON', () => {
+    const saved = JSON.parse(JSON.stringify(toSavedState({ ...state, adjustment_formulas: { marketModel: reading() } })));
+    const valued = valueSavedCma(saved, { now });
+    const expected = Math.round(Math.exp(0.6 * Math.log(base.reconciliation!.value) + 0.4 * Math.log(900000)));
+    expect(valued.value).toBe(expected);
+    expect(valued.marketModel!.comparablesValue).toBe(base.value);
+    expect(valued.range).toEqual({ start: valued.marketModel!.likelyRange.low, end: valued.marketModel!.likelyRange.high, source: 'engine' });
+    expect(valued.range!.start).toBeLessThan(expected);
+    expect(valued.range!.end).toBeGreaterThan(expected);
+  });
+
+  it.each([
+    ['another subject', { subjectId: 'someone-else' }],
+    ['another valuation date', { asOfDate: '2020-01-01' }],
+  ])('leaves out a reading fitted for %s, with a warning', (_name, over) => {
+    const valued = valueCma({ ...state, adjustment_formulas: { marketModel: reading(over) } }, { now });
+    expect(valued.value).toBe(base.value);
+    expect(valued.warnings.map((w) => w.code)).toContain('market-model-stale');
+  });
+});
+
+describe('valueCma is pure', () => {
+  it('the same document gives the same valuation, and the document is not changed', () => {
+    const states = ['saved-v2-sample.json', 'saved-v2-edited.json'].map((n) => migrateCmaState(fixture(n)));
+    fc.assert(
+      fc.property(fc.constantFrom(...states), fc.subarray([0, 1, 2, 3, 4, 5]), fc.constantFrom('inverse-gross', 'equal'), (state, keep, method) => {
+        const document = { ...state, comaparables: keep.map((i) => state.comaparables[i]!).filter(Boolean), adjustment_formulas: { ...state.adjustment_formulas, weighting: { method } } };
+        const frozen = JSON.stringify(document);
+        const a = valueCma(document, { now });
+        const b = valueCma(JSON.parse(frozen), { now });
+        expect(JSON.stringify(document)).toBe(frozen);
+        expect(b.value).toBe(a.value);
+        expect(b.range).toEqual(a.range);
+        expect(b.comparables.map((c) => c.adjustment?.adjustedPrice ?? null)).toEqual(a.comparables.map((c) => c.adjustment?.adjustedPrice ?? null));
+        if (a.range && a.range.source === 'engine') expect(a.value! >= a.range.start && a.value! <= a.range.end).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
