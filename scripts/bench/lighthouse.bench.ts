@@ -75,6 +75,8 @@ try {
       if (!result) throw new Error('Lighthouse returned no result');
       results.push(result);
     }
+    // A run Lighthouse could not finish scores 0: say why, so such a run is not read as a slow page.
+    for (const [run, r] of results.entries()) if (r.lhr.runtimeError) reasons.push(`  ${label} run ${run + 1} failed: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
     const performanceOf = (r: Result) => r.lhr.categories.performance?.score ?? 0;
     const result = [...results].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((results.length - 1) / 2)]!;
     const { audits } = result.lhr;
