@@ -5,9 +5,10 @@
 // - dist/index.html: the landing page rendered here without data, served at / when the server cannot render (its app
 //   loads after the first paint and asks for the data itself);
 // - dist/app.html: the empty shell, served for every other route (which must not flash the landing page).
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadEnv, minifySync } from 'vite';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The build folder: dist/ by default; scripts/build.mjs points it at its private folder before the swap.
@@ -58,10 +59,28 @@ const inlineStyle = `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
 const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const entry = entryTag.exec(shell)?.[1];
 if (!entry) throw new Error('dist/index.html has no module entry script');
+// What runs before the visitor acts, as one minified file (1.5 KB gzipped; copied as written it was 2.2 KB): web vitals
+// and error catching from the first paint (public/entry-observability.js, decision 2160), then the app's start
+// (public/entry-boot.js). Errors are sent by public/entry-error-report.js, loaded at the first one, with the build's
+// Sentry DSN when there is one (it wins over the server's, as in src/app/observability.ts).
+const joined = [];
+for (const script of ['entry-observability.js', 'entry-boot.js']) {
+  joined.push(await readFile(path.join(dist, script), 'utf8'));
+  await rm(path.join(dist, script));
+}
+const minified = (name, code) => {
+  const { code: small, errors } = minifySync(name, code);
+  if (errors.length) throw new Error(`${name} could not be minified: ${errors[0].message}`);
+  return small;
+};
+await writeFile(path.join(dist, 'entry-boot.js'), minified('entry-boot.js', joined.join('\n')));
+await writeFile(path.join(dist, 'entry-error-report.js'), minified('entry-error-report.js', await readFile(path.join(dist, 'entry-error-report.js'), 'utf8')));
+const buildDsn = loadEnv('production', webDir, 'VITE_').VITE_SENTRY_DSN?.trim();
+const dsnAttribute = buildDsn ? ` data-dsn="${buildDsn.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"` : '';
 /** An entry page's document around `content` (the #root children); `start` tells entry-boot.js when to load the app. */
 const entryDocument = (head, content, start, after = '') =>
   shell
-    .replace(entryTag, `<script defer src="/entry-boot.js" data-entry="${entry}" data-start="${start}"></script>`)
+    .replace(entryTag, () => `<script defer src="/entry-boot.js" data-entry="${entry}" data-start="${start}"${dsnAttribute}></script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(linkedStylesheet, '')
     // The page's own title and description, for crawlers and link previews that run no script.

@@ -2,14 +2,21 @@ import type { Metric } from 'web-vitals';
 import { api } from '../shared/api/api';
 import type { AppStore } from './store';
 
-/** Latest web-vitals figures, readable by browser tests and by hand in the console. */
-export const webVitals: Record<string, number> = {};
-
 declare global {
   interface Window {
     __CMA_WEB_VITALS__?: Record<string, number>;
   }
 }
+
+/**
+ * Latest web-vitals figures, readable by browser tests and by hand in the console. On a public entry page
+ * public/entry-observability.js has recorded them since the first paint: the app carries on in the same object.
+ */
+export const webVitals: Record<string, number> = typeof window === 'undefined' ? {} : (window.__CMA_WEB_VITALS__ ??= {});
+
+/** public/entry-observability.js stands in for these until the app has started them: then it stops (decision 2160). */
+const WEB_VITALS_STARTED_EVENT = 'cma:web-vitals-started';
+const ERROR_REPORTING_STARTED_EVENT = 'cma:error-reporting-started';
 
 function afterLoadAndIdle(task: () => void): void {
   const schedule = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1));
@@ -33,13 +40,13 @@ async function startErrorReporting(store: AppStore): Promise<void> {
   if (!dsn) return; // error reporting is off unless configured
   const Sentry = await import('@sentry/react');
   Sentry.init({ dsn, environment: import.meta.env.MODE });
+  document.dispatchEvent(new Event(ERROR_REPORTING_STARTED_EVENT));
 }
 
 async function measureWebVitals(): Promise<void> {
   const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
   const record = (metric: Metric) => {
     webVitals[metric.name] = metric.value;
-    window.__CMA_WEB_VITALS__ = webVitals;
     if (import.meta.env.DEV) console.debug(`[web-vitals] ${metric.name}`, Math.round(metric.value * 1000) / 1000);
   };
   onCLS(record);
@@ -47,6 +54,7 @@ async function measureWebVitals(): Promise<void> {
   onINP(record);
   onLCP(record);
   onTTFB(record);
+  document.dispatchEvent(new Event(WEB_VITALS_STARTED_EVENT));
 }
 
 /** Error reporting (when a DSN is set) and web-vitals, both loaded lazily so the landing bundle stays small. */
