@@ -18,7 +18,7 @@ const PrivacyPolicyPage = lazyPage(() => import('../features/public-site/pages/P
 const TermsConditionPage = lazyPage(() => import('../features/public-site/pages/TermsConditionPage'));
 const ContactUsPage = lazyPage(() => import('../features/public-site/pages/ContactUsPage'));
 
-const HomePage = lazyPage(() => import('../features/cma/pages/HomePage'));
+const HomePage = lazyPage(() => import('./composed/HomeWithRecentReports')); // cma's start page + the report feature's recent reports
 const ChangeDefaultValuesPage = lazyPage(() => import('../features/valuation-defaults/pages/ChangeDefaultValuesPage'));
 const AdjustmentPage = lazyPage(() => import('../features/cma/pages/AdjustmentPage'));
 const FaqsPage = lazyPage(() => import('../features/cma/pages/FaqsPage'));

@@ -1,9 +1,7 @@
 import { formatAmount, formatCount } from '@cma/valuation';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useGetHistoryPageQuery } from '../../report/api/reportApi';
 import { DEFAULT_REPORT_NAME, resetCmaWorkflow, updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
-import { useRestoreSavedReport } from '../../report/useRestoreSavedReport';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { ConfirmDialog, UndoNotice } from '../../../shared/ui/ConfirmDialog';
 import { ImportPanel } from '../components/ImportPanel';
@@ -15,7 +13,8 @@ import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
 import '../cma.css';
 
-export default function HomePage() {
+/** `recentReports`: the saved reports to reopen, composed in by the app (they belong to the report feature). */
+export default function HomePage({ recentReports }: { recentReports?: ReactNode }) {
   useDocumentTitle('Start a CMA');
   const { report, edit, update, dispatch } = useReport();
   const navigate = useNavigate();
@@ -106,7 +105,7 @@ export default function HomePage() {
         )}
       </div>
 
-      <RecentReports />
+      {recentReports}
 
       <ConfirmDialog
         open={confirming}
@@ -191,29 +190,3 @@ export function AddressSearch({
     </div>
   );
 }
-
-/** The five most recently saved reports (a summary page of the history), each opened as the HISTORY menu opens it. */
-function RecentReports() {
-  const { data, isLoading, isError } = useGetHistoryPageQuery(1, { refetchOnMountOrArgChange: true });
-  const { restore, restoring } = useRestoreSavedReport();
-  const entries = data?.data ?? [];
-  return (
-    <section className="card" aria-labelledby="recent-reports-title">
-      <h2 id="recent-reports-title" className="card__title">Recent reports</h2>
-      {isLoading && <p>Loading…</p>}
-      {isError && <p className="cma-empty">Saved reports are not available right now.</p>}
-      {!isLoading && !isError && entries.length === 0 && <p className="cma-empty">No saved reports yet. Reports saved from the report page appear here.</p>}
-      {entries.length > 0 && (
-        <ul className="cma-results">
-          {entries.slice(0, 5).map((entry) => (
-            <li key={entry.id}>
-              <span>{entry.address}</span>
-              <button type="button" className="button button--ghost" disabled={restoring} onClick={() => void restore(entry.id)} aria-label={`Open ${entry.address}`}>Open</button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
