@@ -5,6 +5,11 @@ export type CsvType = 'ReColorado' | 'PPAR';
 export const CSV_TYPES: readonly CsvType[] = ['ReColorado', 'PPAR'];
 export type FormatOption = 'recolorado' | 'ppar' | 'auto';
 
+/** The format option that reads a file as this MLS format (the CLI's --format, the import screen's choice, a listing's source). */
+export const formatOptionOf = (format: CsvType): Exclude<FormatOption, 'auto'> => (format === 'PPAR' ? 'ppar' : 'recolorado');
+/** The MLS format an option names; null for 'auto' (detect it). */
+export const csvTypeOf = (option: FormatOption | undefined): CsvType | null => CSV_TYPES.find((format) => formatOptionOf(format) === option) ?? null;
+
 interface FieldSpec {
   label: string;
   /** Spellings used by REcolorado (RESO display names). */

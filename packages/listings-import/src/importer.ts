@@ -5,7 +5,7 @@
 import {
   describeRequired, detectFormat, locateHeader, resolveColumns, splitLine, type ColumnMapping, type Delimiter,
 } from './headers';
-import { REQUIRED_FIELD_GROUPS, type CsvType, type FormatOption, type ImportFieldKey } from './import-fields';
+import { REQUIRED_FIELD_GROUPS, csvTypeOf, type CsvType, type FormatOption, type ImportFieldKey } from './import-fields';
 import type { PropertyRecord } from './property-record';
 import { canIdentifyRows, createRowMapper, type ColumnIndex, type RowMapper } from './row-mapper';
 import { ChunkedTokenizer, fieldTooLongMessage, RowCells, tokenize } from './tokenizer';
@@ -218,7 +218,7 @@ export function createListingsImporter(options: ImportOptions = {}): ListingsImp
     }
     const headers = splitLine(lines[location.lineIndex]!, location.delimiter).map((cell) => cell.replace(/^\uFEFF/, '').trim());
     const detection = detectFormat(headers);
-    const format: CsvType = options.format === 'recolorado' ? 'ReColorado' : options.format === 'ppar' ? 'PPAR' : detection.format;
+    const format: CsvType = csvTypeOf(options.format) ?? detection.format;
     const resolved = resolveColumns(headers, options.mapping);
     const headerLine = location.lineIndex + 1;
     const dateSystem: DateSystem = options.dateSystem === '1904' ? '1904' : '1900';
@@ -378,7 +378,7 @@ export function importListingsChunks(chunks: Iterable<string>, options: ImportOp
   collect(collected, importer.finish());
   const { records, errors } = collected;
   const summary: ImportSummary = importer.summary ?? {
-    format: options.format === 'ppar' ? 'PPAR' : 'ReColorado', detectedFormat: 'ReColorado', headers: [], headerLine: 0,
+    format: csvTypeOf(options.format) ?? 'ReColorado', detectedFormat: 'ReColorado', headers: [], headerLine: 0,
     delimiter: ',', mapping: {}, unmappedRequired: REQUIRED_FIELD_GROUPS.map((group) => group[0]!), dateSystem: options.dateSystem === '1904' ? '1904' : '1900', rows: 0, kept: 0,
   };
   return { ...summary, records, errors };

@@ -4,7 +4,7 @@ export type { ImportOptions, ImportError, ImportBatch, ImportSummary, ListingsIm
 export { suggestMapping, headerSignature, detectFormat, resolveColumns, locateHeader, CANDIDATE_DELIMITERS } from './headers';
 export type { ColumnMapping, FormatDetection, ResolvedColumns, Delimiter } from './headers';
 export {
-  IMPORT_FIELDS, REQUIRED_FIELD_GROUPS, CSV_TYPES, FEATURE_FIELD_KEYS, normalizeHeader, matchHeader, isImportFieldKey, fieldLabel,
+  IMPORT_FIELDS, REQUIRED_FIELD_GROUPS, CSV_TYPES, formatOptionOf, csvTypeOf, FEATURE_FIELD_KEYS, normalizeHeader, matchHeader, isImportFieldKey, fieldLabel,
 } from './import-fields';
 export type { CsvType, FormatOption, ImportFieldKey, ImportFieldInfo, FeatureFieldKey } from './import-fields';
 export { PROPERTY_RECORD_FIELDS, FEATURE_TEXT_FIELDS } from './property-record';

@@ -1,9 +1,9 @@
 // Cleaning of single cell values: numbers as MLS exports and spreadsheets write them, dates in any of the usual
 // shapes (including spreadsheet serial numbers), states, levels. Every function is total: bad input → INVALID.
 
-import { LEVELS_OPTIONS } from '@cma/valuation';
+import { LEVELS_OPTIONS, NOT_AVAILABLE } from '@cma/valuation';
 
-export const NOT_AVAILABLE = 'Not Available' as const;
+export { NOT_AVAILABLE };
 export type NotAvailable = typeof NOT_AVAILABLE;
 
 /** Returned by the parsers for a non-empty cell they cannot read. */

@@ -12,7 +12,7 @@ import {
   type Tier,
   type TierLabel,
 } from './defaults';
-import { formatAmount, formatNumber, formatPercent, formatRate, formatSignedAmount } from './format';
+import { NOT_AVAILABLE, formatAmount, formatNumber, formatPercent, formatRate, formatSignedAmount } from './format';
 import { ORDERED_FACTS, type OrderedFact } from './listing-facts';
 import { ADDITIONAL_FACT_SCALES, type AdditionalFactGroup, type SaleFacts } from './types';
 
@@ -119,8 +119,6 @@ export interface ComparableAdjustment {
 
 export const TIME_ADJUSTMENT_STYLE = 'market-conditions';
 export const TIME_ADJUSTMENT_LABEL = 'Market conditions (time)';
-
-const NOT_AVAILABLE = 'Not Available';
 
 /** Months between two yyyy-mm-dd dates (fractional, 30.4375-day months). */
 export function monthsBetween(from: string, to: string): number {

@@ -1,5 +1,8 @@
 // Number formatting for explanations a PDF can print; the spec's amount helper shows '$ 1,234'.
 
+/** What a property record, a screen and the PDF say for a fact nobody knows (spec §3). */
+export const NOT_AVAILABLE = 'Not Available';
+
 /** '1234567' → '1,234,567' for a non-negative whole number. Not Intl: the first Intl formatter a page builds costs
  * ~25 ms of main thread (locale data), and the landing page prints prices during its first render. */
 function groupThousands(whole: number): string {

@@ -1,6 +1,8 @@
 // Quality, condition, property type and sale type read from an export's columns and Public Remarks. Quality and
 // condition are UAD steps (Q1–Q6, C1–C6; 1 is best); each reading says where it came from so the agent can confirm it.
 
+import { NOT_AVAILABLE } from './format';
+
 /** UAD quality and condition run from 1 (best) to 6. */
 export const UAD_STEPS = [1, 2, 3, 4, 5, 6] as const;
 export type UadStep = (typeof UAD_STEPS)[number];
@@ -249,8 +251,8 @@ const stepScore = (step: number | null | undefined) => (step != null && step >= 
 
 /** Quality and condition as the engine measures, selects and adjusts them. */
 export const ORDERED_FACTS: readonly OrderedFact[] = [
-  { style: 'quality', label: 'Quality', read: (f) => stepScore(f.quality), display: (score) => QUALITY_LABELS[(7 - score) as UadStep] ?? 'Not Available' },
-  { style: 'condition', label: 'Condition', read: (f) => stepScore(f.condition), display: (score) => CONDITION_LABELS[(7 - score) as UadStep] ?? 'Not Available' },
+  { style: 'quality', label: 'Quality', read: (f) => stepScore(f.quality), display: (score) => QUALITY_LABELS[(7 - score) as UadStep] ?? NOT_AVAILABLE },
+  { style: 'condition', label: 'Condition', read: (f) => stepScore(f.condition), display: (score) => CONDITION_LABELS[(7 - score) as UadStep] ?? NOT_AVAILABLE },
 ];
 
 /** Export columns the ordered facts are read from, so they are not measured a second time as text facts. */

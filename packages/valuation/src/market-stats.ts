@@ -1,5 +1,6 @@
 // Market statistics for the subject's area from the loaded listings (issue 19 item 5): sales per month, medians, days on
 // market, sale-to-list ratio, active/pending/closed counts, months of supply and absorption rate. Pure: no I/O, no clock.
+import { distanceMiles } from './selection';
 import { median } from './statistics';
 
 /** One loaded listing, as much as the market figures need. Null = the export did not carry it. */
@@ -90,14 +91,6 @@ function figure(values: readonly number[]): MarketFigure | null {
 
 const medianOrNull = (values: readonly number[]) => (values.length ? median(values) : null);
 
-function milesBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 const zip5 = (zip: string | null) => (zip ? zip.trim().slice(0, 5) : null);
 const sameText = (a: string | null, b: string | null) => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -106,11 +99,11 @@ export function listingsInArea(listings: readonly MarketListing[], subject: Mark
   if (area.kind === 'radius') {
     const label = `Within ${area.miles} ${area.miles === 1 ? 'mile' : 'miles'} of the subject`;
     if (subject.latitude == null || subject.longitude == null) return { label, problem: 'The subject has no latitude and longitude.', listings: [] };
-    const centre = { lat: subject.latitude, lon: subject.longitude };
+    const { latitude, longitude } = subject;
     return {
       label,
       problem: null,
-      listings: listings.filter((l) => l.latitude != null && l.longitude != null && milesBetween(centre, { lat: l.latitude, lon: l.longitude }) <= area.miles),
+      listings: listings.filter((l) => l.latitude != null && l.longitude != null && distanceMiles(latitude, longitude, l.latitude, l.longitude) <= area.miles),
     };
   }
   if (area.kind === 'subdivision') {

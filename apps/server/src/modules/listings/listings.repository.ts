@@ -1,6 +1,6 @@
 import type { Database } from '@cma/db';
 import type { ListingSource } from '@cma/contracts';
-import { usDateToIso, type PropertyRecord } from '@cma/listings-import';
+import { NOT_AVAILABLE, usDateToIso, type PropertyRecord } from '@cma/listings-import';
 import { addressTerms, allowedEdits, deletionKeys, editDistance, MATCH_WEIGHT, MIN_TYPO_LENGTH, normalizeAddress, type QueryWord } from './address-text';
 
 /** A listing as stored: the import's record plus the columns search and comparable queries use. */
@@ -27,7 +27,7 @@ interface ListingRow {
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const text = (value: unknown): string => (typeof value === 'string' && value !== 'Not Available' ? value : '');
+const text = (value: unknown): string => (typeof value === 'string' && value !== NOT_AVAILABLE ? value : '');
 const isoDate = (value: unknown): string | null => (typeof value === 'string' ? usDateToIso(value) : null);
 
 function toColumns(input: ListingInput) {

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '@cma/db';
-import { decodeListingsBytes, parseListingsCsv, printableText, type FormatOption } from '@cma/listings-import';
+import { decodeListingsBytes, formatOptionOf, parseListingsCsv, printableText, type FormatOption } from '@cma/listings-import';
 import { parseConfig } from '../../config';
 import { createListingsRepository } from './listings.repository';
 
@@ -67,7 +67,7 @@ async function main(): Promise<number> {
         failed = true;
         continue;
       }
-      const source = result.format === 'PPAR' ? 'ppar' : 'recolorado';
+      const source = formatOptionOf(result.format);
       const written = await repository.upsert(result.records.map((record) => ({ source, record })), new Date());
       const ms = Math.round(performance.now() - started);
       console.log(`${printableText(path.basename(file))}: format ${result.format}${args.format === 'auto' ? ' (detected)' : ''}; rows read ${result.rows}, records ${result.kept}, listings written ${written}, problems ${result.errors.length}; ${ms} ms`);

@@ -1,9 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { browserDataReleased, sessionEnded } from '../session/sessionActions';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
+import type { CsvType } from '@cma/listings-import';
 
-export type CsvType = 'ReColorado' | 'PPAR';
-export const CSV_TYPES: readonly CsvType[] = ['ReColorado', 'PPAR'];
 export const DEFAULT_REPORT_NAME = 'COMPARATIVE MARKET ANALYSIS';
 export const DEFAULT_PDF_COLOR = '#0070c0';
 /** DESIGN.md §5: the above-grade-area rate is price ÷ area ÷ this divisor. */

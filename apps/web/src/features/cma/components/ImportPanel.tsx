@@ -1,7 +1,7 @@
 // Upload one or more MLS CSVs (REcolorado and PPAR may be mixed): parsed in a Web Worker with progress and cancel,
 // a summary with downloadable problems, the format shown and changeable, and column mapping when required columns are unknown.
 import { useRef, useState } from 'react';
-import { headerSignature, IMPORT_FIELDS, type ColumnMapping, type FormatOption, type ImportFieldKey } from '@cma/listings-import';
+import { CSV_TYPES, formatOptionOf, headerSignature, IMPORT_FIELDS, type ColumnMapping, type CsvType, type FormatOption, type ImportFieldKey } from '@cma/listings-import';
 import type { FileImportResult } from '../import/importCore';
 import { ImportCancelled, problemsCsv, savedMapping, saveMapping, startImport, type RunningImport } from '../import/importListings';
 import type { CmaRecord } from '../model/records';
@@ -10,8 +10,8 @@ interface ImportPanelProps {
   /** Called with every kept record after each successful file. */
   onRecords(records: CmaRecord[], result: FileImportResult): void;
   /** The store's csvType, shown as the default format. */
-  csvType?: 'ReColorado' | 'PPAR';
-  onFormatDetected?(format: 'ReColorado' | 'PPAR'): void;
+  csvType?: CsvType;
+  onFormatDetected?(format: CsvType): void;
   label?: string;
 }
 
@@ -23,8 +23,7 @@ interface Pending {
 
 const FORMAT_OPTIONS: { value: FormatOption; label: string }[] = [
   { value: 'auto', label: 'Detect automatically' },
-  { value: 'recolorado', label: 'ReColorado' },
-  { value: 'ppar', label: 'PPAR' },
+  ...CSV_TYPES.map((format) => ({ value: formatOptionOf(format), label: format })),
 ];
 
 export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS CSV files' }: ImportPanelProps) {
@@ -185,9 +184,12 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
                 <tr key={r.fileName}>
                   <td>{r.fileName}</td>
                   <td>
-                    <select className="cma-select" aria-label={`Format of ${r.fileName}`} value={r.format === 'PPAR' ? 'ppar' : 'recolorado'} onChange={(e) => void reparse(r, e.target.value as FormatOption)}>
-                      <option value="recolorado">ReColorado</option>
-                      <option value="ppar">PPAR</option>
+                    <select className="cma-select" aria-label={`Format of ${r.fileName}`} value={formatOptionOf(r.format)} onChange={(e) => void reparse(r, e.target.value as FormatOption)}>
+                      {CSV_TYPES.map((format) => (
+                        <option key={format} value={formatOptionOf(format)}>
+                          {format}
+                        </option>
+                      ))}
                     </select>
                     {r.format !== r.detectedFormat && <small> (detected {r.detectedFormat})</small>}
                   </td>

@@ -1,5 +1,5 @@
 // The CSV import run shared by the Web Worker and the in-page fallback (tests, browsers without module workers).
-import { createListingsImporter, decodeListingsBytes, type ColumnMapping, type FormatOption, type ImportError, type ImportFieldKey, type PropertyRecord } from '@cma/listings-import';
+import { createListingsImporter, decodeListingsBytes, type ColumnMapping, type CsvType, type FormatOption, type ImportError, type ImportFieldKey, type PropertyRecord } from '@cma/listings-import';
 
 export interface ImportRequest {
   fileName: string;
@@ -9,8 +9,8 @@ export interface ImportRequest {
 
 export interface FileImportResult {
   fileName: string;
-  format: 'ReColorado' | 'PPAR';
-  detectedFormat: 'ReColorado' | 'PPAR';
+  format: CsvType;
+  detectedFormat: CsvType;
   headers: string[];
   mapping: ColumnMapping;
   unmappedRequired: ImportFieldKey[];

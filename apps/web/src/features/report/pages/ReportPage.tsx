@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buildReportInput, customPageIdsOf, renderReportBlob, type BuildOptions, type CustomPageFile } from '@cma/report';
 import { normalisePageChoice, type PageChoice } from '@cma/report/pages';
 import { DEFAULT_COVER_LETTER } from '@cma/report/cover-letter';
-import type { MarketArea } from '@cma/valuation';
+import { NOT_AVAILABLE, type MarketArea } from '@cma/valuation';
 import { useStreetMap } from '../useStreetMap';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -199,7 +199,7 @@ export default function ReportPage() {
   }, [printed, agent.isLoading, brandKit.isLoading, photos, propertyIds.length, reportId, countReport]);
 
   const subject = input.value?.subject;
-  const address = (subject?.fullAddress && subject.fullAddress !== 'Not Available' ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
+  const address = (subject?.fullAddress && subject.fullAddress !== NOT_AVAILABLE ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
   const hasReport = !!report.selectedPropertydata && report.comaparables.length > 0;
 
   /** The send form's fields, checked; null (with the error shown) when the e-mail is not valid. */
@@ -272,10 +272,10 @@ export default function ReportPage() {
               <dt>Report</dt>
               <dd>{report.reportName}</dd>
               <dt>Client</dt>
-              <dd>{report.clientName || 'Not Available'}</dd>
+              <dd>{report.clientName || NOT_AVAILABLE}</dd>
               <dt>Suggested range</dt>
               <dd data-testid="report-range">
-                {input.value?.range ? `$ ${input.value.range.start.toLocaleString('en-US')} – $ ${input.value.range.end.toLocaleString('en-US')}` : 'Not Available'}
+                {input.value?.range ? `$ ${input.value.range.start.toLocaleString('en-US')} – $ ${input.value.range.end.toLocaleString('en-US')}` : NOT_AVAILABLE}
               </dd>
             </dl>
             <div className="report-page__actions">
