@@ -4,13 +4,13 @@ import { adjustComparable, formatAmount, formatSignedAmount } from '@cma/valuati
 import AdjustmentPage from '../pages/AdjustmentPage';
 import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { comparableFacts, subjectFacts, type CmaRecord } from '../model/records';
-import { chooseSubject, toggleComparable } from '../store/workflow';
+import { chooseSubject, setRateOverride, toggleComparable } from '../store/workflow';
 import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
 
 serveLocalApi();
 
-function setUp(compCount = 3) {
-  const records = sampleRecords();
+function setUp(compCount = 3, remarks: string[] = []) {
+  const records = sampleRecords().map((r, i) => (remarks[i] ? { ...r, 'Public-Remarks': remarks[i] } : r));
   const sold = records.filter((r) => typeof r['Net Sales Price'] === 'number');
   const subject = sold[0]!;
   const comps = sold.slice(1, 1 + compCount);
@@ -117,6 +117,43 @@ describe('adjustment grid', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm the suggested facts of comp 1' }));
     expect(stored()[0]!.suggestedFacts).toEqual([]);
     expect(stored()[0]!.selectedAdditionalInfo).toMatchObject({ 'Basement Type': 'None', 'Heating/Cooling': 'Central Air' });
+  });
+
+  it("shows quality and condition read from the listing with where they came from; the agent's confirmation or choice is stored and prices the quality line", () => {
+    const { subject, comps, store } = setUp(2, ['Grade 8 home in a quiet street.', 'Grade 7 home, good condition.', 'Solid brick.']);
+    act(() => void store.dispatch(updateCmaWorkflow(setRateOverride(store.getState().cmaWorkflow, 'quality', [20_000, 20_000, 20_000]))));
+    const stored = () => store.getState().cmaWorkflow.comaparables as unknown as CmaRecord[];
+    const grid = screen.getByRole('table', { name: 'Adjustment grid' });
+    const row = within(grid).getByRole('rowheader', { name: 'Quality and condition' }).closest('tr')!;
+    expect(within(row).getByText('From the listing: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
+    expect(within(row).getByText('From the listing: Remarks: “Grade 7 home, good condition” → C3')).toBeTruthy();
+    expect(within(row).getAllByText('The listing does not say; pick a step if you know it.')).toHaveLength(3); // the subject's condition, comp 2's quality and condition
+    const quality1 = screen.getByRole('combobox', { name: 'Quality of comp 1' }) as HTMLSelectElement;
+    expect(quality1.value).toBe('4');
+    expect((screen.getByRole('combobox', { name: 'Quality of the subject' }) as HTMLSelectElement).value).toBe('3');
+
+    // Subject Q3 vs comp 1 Q4: one step better, priced at the market rate.
+    const amount = () => screen.getByTestId(`amount-${comps[0]!.uuid}-quality`).textContent;
+    expect(amount()).toBe(formatSignedAmount(20_000));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Q4 and C3 for comp 1' }));
+    expect(stored()[0]).toMatchObject({ agentQuality: 4, agentCondition: 3 });
+    expect(screen.queryByRole('button', { name: 'Confirm Q4 and C3 for comp 1' })).toBeNull();
+
+    // The agent knows better: comp 1 is Q2. The engine's facts, the grid line and the adjusted price follow.
+    fireEvent.change(quality1, { target: { value: '2' } });
+    expect(stored()[0]!.agentQuality).toBe(2);
+    expect(comparableFacts(stored()[0]!).quality).toBe(2);
+    expect(amount()).toBe(formatSignedAmount(-20_000));
+    expect(within(row).getByText('The listing suggested: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
+    const rates = { rateOverrides: { quality: [20_000, 20_000, 20_000] as const } };
+    const expected = adjustComparable({ ...subjectFacts(subject), netSalesPrice: null, listPrice: null }, comparableFacts(stored()[0]!), rates);
+    expect(screen.getByTestId(`adjusted-${comps[0]!.uuid}`).textContent).toBe(formatAmount(expected.adjustedPrice));
+
+    // "Not known" takes the fact out of the comparison for that comparable.
+    fireEvent.change(quality1, { target: { value: '' } });
+    expect(stored()[0]!.agentQuality).toBeNull();
+    expect(amount()).toBe(formatSignedAmount(0));
   });
 
   it('marks a fact of the subject that no comparable has as not compared, and hides rows no property has data for', () => {

@@ -1,10 +1,11 @@
 // The adjustment grid: subject and comparables in columns, categories in rows; each cell shows the fact and the
 // engine's dollar adjustment with an editable rate. Every figure is read from the engine's ComparableAdjustment.
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { ADDITIONAL_FACT_SCALES, formatAmount, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, formatAmount, type AgentUadSteps, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
 import { NOT_AVAILABLE } from '@cma/listings-import';
 import type { CmaComputation } from '../model/cmaModel';
-import { addressOf, suggestedFactsOf, unconfirmedSuggestions } from '../model/records';
+import { addressOf, listingReadings, suggestedFactsOf, unconfirmedSuggestions } from '../model/records';
+import { UadStepPicker } from './UadStepPicker';
 
 export interface AdjustmentGridProps {
   computation: CmaComputation;
@@ -13,13 +14,15 @@ export interface AdjustmentGridProps {
   onToggleComparable(uuid: string, enabled: boolean): void;
   onComparableFacts(uuid: string, facts: AdditionalFacts): void;
   onConfirmSuggestions(uuid: string): void;
+  /** The agent confirmed or picked quality / condition steps of the subject (uuid null) or a comparable. */
+  onUadSteps(uuid: string | null, changes: AgentUadSteps): void;
   onNotes(uuid: string, notes: string): void;
   onRemove(uuid: string): void;
 }
 
 const RISK_LABEL = { green: 'low', amber: 'medium', red: 'high' } as const;
 
-export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, onToggleComparable, onComparableFacts, onConfirmSuggestions, onNotes, onRemove }: AdjustmentGridProps) {
+export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, onToggleComparable, onComparableFacts, onConfirmSuggestions, onUadSteps, onNotes, onRemove }: AdjustmentGridProps) {
   const [showEmptyRows, setShowEmptyRows] = useState(false);
   const { comparables, subject } = computation;
   const disabled = new Set(computation.formulas.disabledCategories ?? []);
@@ -172,6 +175,17 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
                       <span className={`risk risk--${c.adjustment.grossRisk}`} title={`Gross risk ${RISK_LABEL[c.adjustment.grossRisk]}`}>Gross {formatPercent(c.adjustment.grossPercent)}</span>
                     </span>
                   )}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Quality and condition</th>
+              <td className="cma-grid__subject">
+                <UadStepPicker compact record={subject} readings={listingReadings(subject)} owner="the subject" onChange={(changes) => onUadSteps(null, changes)} />
+              </td>
+              {comparables.map((c, i) => (
+                <td key={c.record.uuid}>
+                  <UadStepPicker compact record={c.record} readings={listingReadings(c.record)} owner={`comp ${i + 1}`} onChange={(changes) => onUadSteps(c.record.uuid, changes)} />
                 </td>
               ))}
             </tr>

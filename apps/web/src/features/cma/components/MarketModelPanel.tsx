@@ -19,8 +19,8 @@ export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseR
   const [state, setState] = useState<State>({ status: 'idle' });
   const running = useRef<RunningFit | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
-  // A different subject or date makes an earlier estimate stale.
-  useEffect(() => setState({ status: 'idle' }), [subject?.id, asOfDate]);
+  // A different subject, date, or the subject's quality or condition makes an earlier estimate stale.
+  useEffect(() => setState({ status: 'idle' }), [subject?.id, asOfDate, subject?.quality, subject?.condition]);
 
   function fit() {
     if (!subject) return;

@@ -1,7 +1,7 @@
 // Property records as the report store keeps them (spec §3 field names) and their facts for the valuation engine.
 import type { ListingSource } from '@cma/contracts';
 import { listingReadingsOf, toSaleFacts, NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
-import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AdditionalFacts, type ListingReadings, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
+import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AgentUadSteps, type AdditionalFacts, type ListingReadings, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
 export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
@@ -11,6 +11,9 @@ export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
   listingSource?: ListingSource;
   /** True once the listing's photos are among the property's stored photos (model/listingPhotos.ts). */
   listingPhotosCopied?: boolean;
+  /** Quality and condition the agent confirmed or picked (UAD 1–6, null = not known); they win over the listing's reading. */
+  agentQuality?: AgentUadSteps['agentQuality'];
+  agentCondition?: AgentUadSteps['agentCondition'];
   [key: string]: unknown;
 };
 
@@ -36,6 +39,12 @@ export function comparableFacts(record: CmaRecord): SaleFacts {
 /** What the listing's own columns and remarks say about its quality, condition, property type and sale type, and where. */
 export function listingReadings(record: CmaRecord): ListingReadings {
   return listingReadingsOf(record as unknown as PropertyRecord);
+}
+
+/** The loaded listings with each chosen comparable's own copy in its place, so the agent's edits to it count for ranking and the model. */
+export function withComparableEdits(listings: readonly CmaRecord[], comparables: unknown): CmaRecord[] {
+  const chosen = new Map(asRecords(comparables).map((c) => [c.uuid, c]));
+  return chosen.size === 0 ? [...listings] : listings.map((record) => chosen.get(record.uuid) ?? record);
 }
 
 /** What the listing's own columns and remarks suggest for its additional home facts. */

@@ -7,7 +7,7 @@ import { MarketRatesPanel } from '../components/MarketRatesPanel';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
 import { comparableFacts } from '../model/records';
-import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setRateOverride, setTimeRate, toggleCategory, updateComparable } from '../store/workflow';
+import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setRateOverride, setTimeRate, setUadSteps, toggleCategory, updateComparable } from '../store/workflow';
 import { useAgentDefaults } from '../store/useAgentDefaults';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
@@ -50,6 +50,7 @@ export default function AdjustmentPage() {
           onToggleComparable={(uuid, enabled) => edit(updateComparable, uuid, { add_adjustment: enabled })}
           onComparableFacts={(uuid, facts) => edit(setComparableFacts, uuid, facts)}
           onConfirmSuggestions={(uuid) => edit(confirmSuggestedFacts, uuid)}
+          onUadSteps={(uuid, steps) => edit(setUadSteps, uuid, steps)}
           onNotes={(uuid, notes) => edit(updateComparable, uuid, { agentNotes: notes })}
           onRemove={(uuid) => edit(removeComparable, uuid)}
         />

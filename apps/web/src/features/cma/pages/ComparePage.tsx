@@ -9,7 +9,7 @@ import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
 import { allListings } from '../model/listingPool';
-import { addressOf, asRecords, comparableFacts, isRecord, listingReadings, subjectFacts, text, thumbnailOf } from '../model/records';
+import { addressOf, asRecords, comparableFacts, isRecord, listingReadings, subjectFacts, text, thumbnailOf, withComparableEdits } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -50,7 +50,7 @@ export default function ComparePage() {
   const [shown, setShown] = useState(PAGE_SIZE);
   const [sortBy, setSortBy] = useState<SortKey>('similarity');
   const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
-  const records = useMemo(() => allListings(report.allCsvData), [report.allCsvData]);
+  const records = useMemo(() => withComparableEdits(allListings(report.allCsvData), report.comaparables), [report.allCsvData, report.comaparables]);
   const ranking = useMemo(() => rankCandidates(subject, records, filters), [subject, records, filters]);
   const selected = asRecords(report.comaparables);
   const selectedIds = new Set(selected.map((c) => c.uuid));

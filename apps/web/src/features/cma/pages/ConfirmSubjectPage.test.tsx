@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ConfirmSubjectPage from './ConfirmSubjectPage';
 import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
-import type { CmaRecord } from '../model/records';
+import { subjectFacts, type CmaRecord } from '../model/records';
 import { chooseSubject } from '../store/workflow';
 import { renderWithStore, sampleRecords } from '../testing/renderWithStore';
 import { LISTING_PHOTO_COUNT, serveFakeImagesApi } from '../testing/fakeImagesApi';
@@ -28,5 +28,27 @@ describe('/confirm-subject photos', () => {
     act(() => void view.store.dispatch(updateCmaWorkflow(chooseSubject(view.store.getState().cmaWorkflow, record))));
     await waitFor(() => expect(screen.getAllByRole('img', { name: /of the subject$/ })).toHaveLength(LISTING_PHOTO_COUNT));
     expect(api.copies()).toHaveLength(1);
+  });
+});
+
+describe('/confirm-subject quality and condition', () => {
+  it("suggests the listing's steps with where they were read; the agent's pick is stored on the subject and is what the engine reads", () => {
+    const record: CmaRecord = { ...sampleRecords()[0]!, 'Public-Remarks': 'Grade 9 custom build. Renovated 2021 with a new kitchen.' };
+    const view = renderWithStore(<ConfirmSubjectPage />, '/confirm-subject');
+    act(() => void view.store.dispatch(updateCmaWorkflow(chooseSubject(view.store.getState().cmaWorkflow, record))));
+    const card = screen.getByRole('heading', { name: 'Quality and condition' }).closest('.card') as HTMLElement;
+    expect(within(card).getByText('From the listing: Remarks: “Grade 9 custom build” → Q2')).toBeTruthy();
+    expect(within(card).getByText('From the listing: Remarks: “Renovated 2021 with a new kitchen” → C2')).toBeTruthy();
+    const quality = within(card).getByRole('combobox', { name: 'Quality of the subject' }) as HTMLSelectElement;
+    expect(quality.value).toBe('2');
+    expect(within(quality).getByRole('option', { name: 'Q2 High quality (from the listing)' })).toBeTruthy();
+
+    fireEvent.change(quality, { target: { value: '3' } });
+    const subject = () => view.store.getState().cmaWorkflow.selectedPropertydata as unknown as CmaRecord;
+    expect(subject().agentQuality).toBe(3);
+    expect(subject().agentCondition).toBeUndefined(); // condition is still the listing's suggestion
+    expect(subjectFacts(subject())).toMatchObject({ quality: 3, condition: 2 });
+    fireEvent.click(within(card).getByRole('button', { name: 'Confirm C2 for the subject' }));
+    expect(subject().agentCondition).toBe(2);
   });
 });

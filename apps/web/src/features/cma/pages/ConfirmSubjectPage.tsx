@@ -6,10 +6,11 @@ import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { AdditionalFactsPicker } from '../components/AdditionalFactsPicker';
 import { PhotoManager } from '../components/PhotoManager';
 import { PropertyFactsForm } from '../components/PropertyFactsForm';
+import { UadStepPicker } from '../components/UadStepPicker';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { addressOf, blankRecord, isRecord, suggestedFactsOf, text, unconfirmedSuggestions } from '../model/records';
-import { chooseSubject, updateSubject } from '../store/workflow';
+import { addressOf, blankRecord, isRecord, listingReadings, suggestedFactsOf, text, unconfirmedSuggestions } from '../model/records';
+import { chooseSubject, setUadSteps, updateSubject } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
 import '../cma.css';
@@ -73,6 +74,11 @@ export default function ConfirmSubjectPage() {
                 <h2 className="card__title">Subject: {addressOf(subject) || 'new property'}</h2>
                 <p className="cma-hint">Correct anything the MLS got wrong; the adjustments use these facts.</p>
                 <PropertyFactsForm record={subject} onChange={(next) => edit(updateSubject, next)} />
+              </div>
+              <div className="card">
+                <h2 className="card__title">Quality and condition</h2>
+                <p className="cma-hint">UAD steps, 1 the best. Comparables of the same or the next quality come first, and each step is priced from the market.</p>
+                <UadStepPicker record={subject} readings={listingReadings(subject)} owner="the subject" onChange={(steps) => edit(setUadSteps, null, steps)} />
               </div>
               <div className="card">
                 <h2 className="card__title">Additional home facts</h2>

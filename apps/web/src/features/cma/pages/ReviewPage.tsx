@@ -11,7 +11,7 @@ import { MarketModelPanel } from '../components/MarketModelPanel';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { addressOf, subjectFacts } from '../model/records';
+import { addressOf, subjectFacts, withComparableEdits } from '../model/records';
 import { setWeighting } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
@@ -121,7 +121,7 @@ export default function ReviewPage() {
       </div>
 
       <MarketModelPanel
-        sales={() => allListings(report.allCsvData).map(subjectFacts)}
+        sales={() => withComparableEdits(allListings(report.allCsvData), report.comaparables).map(subjectFacts)}
         subject={computation.subjectFacts}
         asOfDate={computation.asOfDate}
         comparables={comparablesReading(rec.value, rec.weights)}

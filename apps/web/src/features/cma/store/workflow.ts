@@ -1,6 +1,6 @@
 // The workflow's edits to the report store, as pure "state → changed keys" functions dispatched through the
 // report slice's updateCmaWorkflow (spec §3 key names kept: history restore and the PDF read them).
-import type { AdditionalFacts, CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
+import type { AdditionalFacts, AgentUadSteps, CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
 import type { CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
 import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
@@ -132,6 +132,14 @@ function stillSuggested(record: CmaRecord, key: 'selectedAdditionalInfo' | 'subj
 /** The agent accepts a comparable's suggested facts as they are. */
 export function confirmSuggestedFacts(state: CmaWorkflowState, uuid: string): Patch {
   return updateComparable(state, uuid, { suggestedFacts: [] });
+}
+
+/** The agent confirmed or picked quality / condition steps of the subject (uuid null) or of a comparable. */
+export function setUadSteps(state: CmaWorkflowState, uuid: string | null, steps: AgentUadSteps): Patch {
+  const changes: Partial<CmaRecord> = {};
+  if (steps.agentQuality !== undefined) changes.agentQuality = steps.agentQuality;
+  if (steps.agentCondition !== undefined) changes.agentCondition = steps.agentCondition;
+  return uuid == null ? updateSubject(state, changes) : updateComparable(state, uuid, changes);
 }
 
 export function updateComparable(state: CmaWorkflowState, uuid: string, changes: Partial<CmaRecord>): Patch {
