@@ -1,4 +1,6 @@
 // One lint setup for the monorepo; the no-restricted-imports blocks enforce the import directions of DESIGN.md §2.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +10,45 @@ const vendorSdks = ['stripe', 'nodemailer', '@aws-sdk/*', 'smtp-server'];
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
+
+const webFeatures = path.join(import.meta.dirname, 'apps/web/src/features');
+
+/** The feature folder (apps/web/src/features/<name>) that holds an absolute path, or null. */
+function featureHolding(file) {
+  const [name, ...rest] = path.relative(webFeatures, file).split(path.sep);
+  return name && name !== '..' && !path.isAbsolute(name) && rest.length > 0 ? name : null;
+}
+
+/**
+ * Web features never import each other; they compose in apps/web/src/app (DESIGN.md §2, decision 2121). The import is
+ * resolved against the importing file, so every relative spelling counts; a non-relative one naming `features/<name>/`
+ * (an alias) counts when that feature exists.
+ */
+const noCrossFeatureImports = {
+  meta: { type: 'problem', schema: [], messages: { cross: "Feature '{{from}}' imports feature '{{to}}': features never import each other — compose them in apps/web/src/app, or move the shared piece to apps/web/src/shared." } },
+  create(context) {
+    const from = featureHolding(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const aliased = /(?:^|\/)features\/([^/]+)\//.exec(source)?.[1];
+      const to = source.startsWith('.') ? featureHolding(path.resolve(path.dirname(context.filename), source)) : aliased && existsSync(path.join(webFeatures, aliased)) ? aliased : null;
+      if (to && to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
+    };
+    const fromSource = (node) => check(node, node.source?.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: fromSource,
+      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value),
+      TSExternalModuleReference: (node) => check(node, node.expression?.value),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node, node.arguments[0]?.value);
+      },
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
@@ -61,5 +102,12 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/adapters/**'],
     rules: restrict([...vendorSdks, '@cma/web', '**/apps/web/**'], 'Only apps/server/src/adapters/* import vendor SDKs (DESIGN.md §2).'),
+  },
+  {
+    // No exceptions: inline eslint-disable comments have no effect in the web features (the rule's test checks it).
+    files: ['apps/web/src/features/**/*.{ts,tsx,js,jsx}'],
+    linterOptions: { noInlineConfig: true },
+    plugins: { 'cma-web': { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'cma-web/no-cross-feature-imports': 'error' },
   },
 );
