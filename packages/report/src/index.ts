@@ -12,3 +12,5 @@ export * from './cover-letter';
 export * from './map-layout';
 export * from './report-map';
 export * from './custom-pages';
+export * from './file-name';
+export * from './logo-on-file';

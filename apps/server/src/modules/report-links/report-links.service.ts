@@ -1,11 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_NOT_FOUND_MESSAGE, REPORT_LINK_TOKEN_PATTERN, type ReportLink, type ReportLinkSummary } from '@cma/contracts';
+import { reportPdfFilename } from '@cma/report/file-name';
 import { livePagePhotos, renderLivePage } from '@cma/report/live';
 import { NotFoundError } from '../../http/errors';
 import { BoundedCache } from '../../shared/bounded-cache';
 import type { MailService } from '../mail/mail.service';
-import { pdfFilename, type PreparedReport, type ReportService } from '../report/report.service';
+import type { PreparedReport, ReportService } from '../report/report.service';
 import type { DeviceClass, ReportLinksRepository, ResolvedLink } from './report-links.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -218,7 +219,7 @@ export function createReportLinksService(deps: Deps) {
       // Shared by every visitor asking meanwhile, so one leaving does not stop it; rendered in the agent's turn.
       entry.pdf ??= deps.report.renderPdf(link.user_id, entry.prepared.input);
       entry.pdf.catch(() => (entry.pdf = undefined));
-      return { pdf: await entry.pdf, filename: pdfFilename(entry.prepared.input.subject.street) };
+      return { pdf: await entry.pdf, filename: reportPdfFilename(entry.prepared.input.subject.street) };
     },
   };
 }

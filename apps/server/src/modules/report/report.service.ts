@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  buildReportInput, customPageIdsOf, migrateReportState, type CustomPageFile, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
+  buildReportInput, customPageIdsOf, migrateReportState, reportPdfFilename, withLogoOnFile, type CustomPageFile, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
 } from '@cma/report';
 import type { PdfRenderQueue } from './pdf-renderer';
 import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
@@ -37,11 +37,6 @@ const pdfImageType = (bytes: Buffer): string | null => {
   return type === 'image/png' || type === 'image/jpeg' ? type : null;
 };
 
-/** A safe attachment name from the subject's address: '1234-Elm-Street-CMA.pdf'. */
-export function pdfFilename(street: string): string {
-  const slug = street.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
-  return `${slug || 'Report'}-CMA.pdf`;
-}
 
 interface SendRequest {
   email: string;
@@ -125,11 +120,7 @@ export function createReportService(deps: Deps) {
     } catch {
       throw new ValidationError({ state: ['The state must be a JSON string.'] });
     }
-    // The business logo on file is used when the state carries none.
-    if (state && typeof state === 'object' && !(Array.isArray(state.businessImages) && state.businessImages.length) && profile.logo_key) {
-      const logo = await dataUrlOf(profile.logo_key);
-      if (logo) state = { ...state, businessImages: [logo] };
-    }
+    if (state && typeof state === 'object' && profile.logo_key) state = withLogoOnFile(state, await dataUrlOf(profile.logo_key));
     if (options.storedPhotos && state && typeof state === 'object' && !Array.isArray(state)) {
       const migrated = migrateReportState(state);
       const rows = await deps.repository.propertyImages(userId, photoPropertyIds(migrated));
@@ -207,7 +198,7 @@ export function createReportService(deps: Deps) {
       const message = deps.mail.compose(clientEmail(prepared, request, '(the live link is created when you send)', null));
       // Inline images as data URLs, so the preview shows them without the attachments.
       const inline = (html: string) => html.replace(/cid:(logo|headshot)/g, (_m, which: string) => (which === 'logo' ? prepared.input.branding.logo : prepared.headshot) ?? '');
-      return { from: message.from, reply_to: message.replyTo ?? '', to: message.to, bcc: message.bcc ?? null, subject: message.subject, html: inline(message.html), text: message.text, attachment: pdfFilename(prepared.input.subject.street) };
+      return { from: message.from, reply_to: message.replyTo ?? '', to: message.to, bcc: message.bcc ?? null, subject: message.subject, html: inline(message.html), text: message.text, attachment: reportPdfFilename(prepared.input.subject.street) };
     },
 
     /**
@@ -230,7 +221,7 @@ export function createReportService(deps: Deps) {
         historyId = (await deps.sending.history.save(userId, input.subject.fullAddress, stateJson)).id;
       }
       const link = await deps.sending.liveLink(userId, historyId);
-      const filename = pdfFilename(input.subject.street);
+      const filename = reportPdfFilename(input.subject.street);
       await deps.mail.send(clientEmail(prepared, request, link.url, { filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }));
       await deps.repository.recordSend({ userId, historyId, recipient: request.email, copyToAgent: request.copy_to_agent === true, linkId: link.id, at: deps.now() });
       return { email: request.email, filename, bytes: pdf.length, history_id: historyId, link_url: link.url };

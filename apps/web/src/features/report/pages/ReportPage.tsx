@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { buildReportInput, customPageIdsOf, renderReportBlob, type BuildOptions, type CustomPageFile } from '@cma/report';
+import { buildReportInput, customPageIdsOf, renderReportBlob, reportPdfFilename, withLogoOnFile, type BuildOptions, type CustomPageFile } from '@cma/report';
 import { normalisePageChoice, type PageChoice } from '@cma/report/pages';
 import { DEFAULT_COVER_LETTER } from '@cma/report/cover-letter';
 import { NOT_AVAILABLE, type MarketArea } from '@cma/valuation';
@@ -33,9 +33,6 @@ function messageOf(error: unknown): string {
   return typeof data?.message === 'string' && data.message ? data.message : SOMETHING_WENT_WRONG;
 }
 
-function fileNameOf(street: string): string {
-  return `${street.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'Report'}-CMA.pdf`;
-}
 
 /** /report: the branded PDF rendered in the browser (same document as the server's), download, send, save. */
 export default function ReportPage() {
@@ -155,7 +152,7 @@ export default function ReportPage() {
   }
   const logo = typeof agent.data?.business?.logo === 'string' ? agent.data.business.logo : null;
   const stateForPdf = useMemo(() => {
-    const withLogo = logo && (!Array.isArray(savedState.businessImages) || savedState.businessImages.length === 0) ? { ...savedState, businessImages: [logo] } : savedState;
+    const withLogo = withLogoOnFile(savedState, logo);
     return photos ? { ...withLogo, ...withStoredPhotos(report, photos) } : withLogo;
   }, [savedState, logo, photos, report]);
   const input = useMemo(() => {
@@ -280,7 +277,7 @@ export default function ReportPage() {
             </dl>
             <div className="report-page__actions">
               {pdfUrl ? (
-                <a className="button button--primary" href={pdfUrl} download={fileNameOf(subject?.street ?? 'Report')}>
+                <a className="button button--primary" href={pdfUrl} download={reportPdfFilename(subject?.street)}>
                   Download PDF
                 </a>
               ) : (
