@@ -1,7 +1,6 @@
 // Keys of the saved state that only restate the document (spec §3 still names them in the payload): computed from it
 // here, never kept in step by hand.
-import type { AdditionalFacts } from '@cma/valuation';
-import { NOT_AVAILABLE } from '@cma/listings-import';
+import { NOT_AVAILABLE, type AdditionalFacts } from '@cma/valuation';
 import type { ListingRecord } from './read-listing';
 import { additionalFactsOf } from './read-listing';
 

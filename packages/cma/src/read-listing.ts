@@ -1,7 +1,6 @@
 // The one reader of listing records (spec §3 field names, as imported, searched, typed in or restored from history)
 // into the engine's SaleFacts. The screens, the PDF, the server, the CLI and the back-test all read records here.
-import { ADDITIONAL_FACT_SCALES, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
-import { NOT_AVAILABLE } from '@cma/listings-import';
+import { ADDITIONAL_FACT_SCALES, NOT_AVAILABLE, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
 
 /** A listing record as stored: spec §3 keys, loosely typed because history restores arbitrary JSON. */
 export type ListingRecord = Record<string, unknown>;

@@ -2,6 +2,7 @@
 // keeps every older saved state restoring.
 import { z } from 'zod';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
+import type { CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
 import { marketModelReadingSchema, type MarketModelReading } from './market-model';
 
 /** A property record as the app stores it (spec §3 keys, e.g. 'Listing Id', properties_address, 'Net Sales Price'). */
@@ -47,15 +48,15 @@ export interface ReportData {
 
 /** The agent's per-report choices of /adjustment and /review inside adjustment_formulas (all optional). */
 export interface AdjustmentFormulas {
-  /** Styles switched off for every comparable. */
+  /** Category styles switched off for every comparable. */
   disabledCategories?: string[];
-  /** Accepted per-unit rates by style, one per tier. */
-  rateOverrides?: Record<string, readonly [number | null, number | null, number | null]>;
-  /** comparable uuid → style → { rate?, amount? } cell overrides. */
-  cells?: Record<string, Record<string, { rate?: number; amount?: number }>>;
-  /** Market-conditions adjustment, monthly fraction; null = off. */
+  /** Accepted market-derived (or typed) per-unit rates by style, one per tier. */
+  rateOverrides?: Record<string, TierRates>;
+  /** Per-cell overrides: comparable uuid → style → rate or amount. */
+  cells?: Record<string, Record<string, CellOverride>>;
+  /** Market-conditions adjustment, monthly fraction (0.005 = +0.5 %/month); null = off. */
   monthlyTimeRate?: number | null;
-  weighting?: { method?: string; manualWeights?: Record<string, number> };
+  weighting?: { method: WeightingMethod; manualWeights?: Record<string, number> };
   /** The market model reading the agent accepted on /review; valueCma reconciles with it (issue 17). */
   marketModel?: MarketModelReading | null;
   [key: string]: unknown;

@@ -9,7 +9,6 @@ export {
 export type { CsvType, FormatOption, ImportFieldKey, ImportFieldInfo, FeatureFieldKey } from './import-fields';
 export { PROPERTY_RECORD_FIELDS, FEATURE_TEXT_FIELDS } from './property-record';
 export type { PropertyRecord, NumberOrNA, SchoolInfo, AddedComparablesListEntry, FeatureTextField } from './property-record';
-export { listingReadingsOf, toSaleFacts } from './sale-facts';
 export { decodeListingsBytes, detectEncoding, encodingOf, createChunkDecoder, ENCODING_HEAD_BYTES } from './decode';
 export type { TextEncodingName, ChunkDecoder } from './decode';
 export {

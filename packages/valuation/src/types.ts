@@ -1,4 +1,4 @@
-// The facts the engine reads about one property. listings-import maps MLS rows to this shape (toSaleFacts);
+// The facts the engine reads about one property. @cma/cma's readListingRecord maps listing records to this shape;
 // the web app and report read the same type. Unknown facts are null, never guessed.
 
 import type { NonMarketSaleType, PropertyType } from './listing-facts';

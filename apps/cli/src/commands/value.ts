@@ -1,7 +1,8 @@
 // `cma value` (DESIGN.md §6): one JSON line per subject { subject, value, low, high, comps }; logs and the
 // back-test accuracy summary go to stderr.
 import { readFileSync } from 'node:fs';
-import { FEATURE_TEXT_FIELDS, parseListingsCsv, toSaleFacts, type FormatOption, type PropertyRecord } from '@cma/listings-import';
+import { readComparable } from '@cma/cma';
+import { FEATURE_TEXT_FIELDS, parseListingsCsv, type FormatOption, type PropertyRecord } from '@cma/listings-import';
 import {
   CandidatePool,
   comparablesReading,
@@ -148,7 +149,7 @@ export function saleFactsOf(record: PropertyRecord): SaleFacts {
     const value = record[field];
     if (typeof value === 'string') features[field] = value;
   }
-  return { ...toSaleFacts(record), features };
+  return { ...readComparable(record), features };
 }
 
 export async function run(args: string[]): Promise<number> {

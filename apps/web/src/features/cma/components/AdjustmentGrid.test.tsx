@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adjustComparable, formatAmount, formatSignedAmount } from '@cma/valuation';
 import AdjustmentPage from '../pages/AdjustmentPage';
 import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
-import { comparableFacts, subjectFacts, type CmaRecord } from '../model/records';
+import { readComparable, readSubject } from '@cma/cma';
+import type { CmaRecord } from '../model/records';
 import { chooseSubject, setRateOverride, toggleComparable } from '../store/workflow';
 import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
 
@@ -24,7 +25,7 @@ function setUp(compCount = 3, remarks: string[] = []) {
 }
 
 const engineAdjustment = (subject: CmaRecord, comp: CmaRecord, overrides?: Record<string, { rate?: number }>, disabled: string[] = []) =>
-  adjustComparable({ ...subjectFacts(subject), netSalesPrice: null, listPrice: null }, comparableFacts(comp), { disabledCategories: disabled }, { overrides });
+  adjustComparable({ ...readSubject(subject), netSalesPrice: null, listPrice: null }, readComparable(comp), { disabledCategories: disabled }, { overrides });
 
 describe('adjustment grid', () => {
   it('shows, for every comparable, the adjusted price the engine computes', () => {
@@ -143,11 +144,11 @@ describe('adjustment grid', () => {
     // The agent knows better: comp 1 is Q2. The engine's facts, the grid line and the adjusted price follow.
     fireEvent.change(quality1, { target: { value: '2' } });
     expect(stored()[0]!.agentQuality).toBe(2);
-    expect(comparableFacts(stored()[0]!).quality).toBe(2);
+    expect(readComparable(stored()[0]!).quality).toBe(2);
     expect(amount()).toBe(formatSignedAmount(-20_000));
     expect(within(row).getByText('The listing suggested: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
     const rates = { rateOverrides: { quality: [20_000, 20_000, 20_000] as const } };
-    const expected = adjustComparable({ ...subjectFacts(subject), netSalesPrice: null, listPrice: null }, comparableFacts(stored()[0]!), rates);
+    const expected = adjustComparable({ ...readSubject(subject), netSalesPrice: null, listPrice: null }, readComparable(stored()[0]!), rates);
     expect(screen.getByTestId(`adjusted-${comps[0]!.uuid}`).textContent).toBe(formatAmount(expected.adjustedPrice));
 
     // "Not known" takes the fact out of the comparison for that comparable.

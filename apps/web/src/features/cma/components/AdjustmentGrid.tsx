@@ -4,7 +4,8 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { ADDITIONAL_FACT_SCALES, formatAmount, type AgentUadSteps, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
 import { NOT_AVAILABLE } from '@cma/listings-import';
 import type { CmaComputation } from '../model/cmaModel';
-import { addressOf, listingReadings, suggestedFactsOf, unconfirmedSuggestions } from '../model/records';
+import { listingReadingsOf } from '@cma/cma';
+import { addressOf, suggestedFactsOf, unconfirmedSuggestions } from '../model/records';
 import { UadStepPicker } from './UadStepPicker';
 
 export interface AdjustmentGridProps {
@@ -181,11 +182,11 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
             <tr>
               <th scope="row">Quality and condition</th>
               <td className="cma-grid__subject">
-                <UadStepPicker compact record={subject} readings={listingReadings(subject)} owner="the subject" onChange={(changes) => onUadSteps(null, changes)} />
+                <UadStepPicker compact record={subject} readings={listingReadingsOf(subject)} owner="the subject" onChange={(changes) => onUadSteps(null, changes)} />
               </td>
               {comparables.map((c, i) => (
                 <td key={c.record.uuid}>
-                  <UadStepPicker compact record={c.record} readings={listingReadings(c.record)} owner={`comp ${i + 1}`} onChange={(changes) => onUadSteps(c.record.uuid, changes)} />
+                  <UadStepPicker compact record={c.record} readings={listingReadingsOf(c.record)} owner={`comp ${i + 1}`} onChange={(changes) => onUadSteps(c.record.uuid, changes)} />
                 </td>
               ))}
             </tr>

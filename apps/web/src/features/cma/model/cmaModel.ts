@@ -1,154 +1,51 @@
-// Everything the workflow shows as a number comes from here, and everything here comes from @cma/valuation.
-import {
-  ABOVE_GRADE_STYLE,
-  CandidatePool,
-  DEFAULT_ADJUSTMENT_VALUES,
-  adjustComparable,
-  reconcile,
-  selectComparables,
-  validateAdjustmentValues,
-  valuationWarnings,
-  type AdjustmentSettings,
-  type AdjustmentValues,
-  type CellOverride,
-  type ComparableAdjustment,
-  type ComparablePick,
-  type ReconcileOptions,
-  type Reconciliation,
-  type SaleFacts,
-  type TierRates,
-  type ValuationWarning,
-  type WeightingMethod,
-} from '@cma/valuation';
+// Everything the workflow shows as a number comes from valueCma (@cma/cma), the valuation the PDF prints too.
+import { CandidatePool, selectComparables, type ComparablePick, type SaleFacts } from '@cma/valuation';
+import { readComparable, readSubject, valueCma, type AdjustmentFormulas, type CmaComparable, type CmaValuation } from '@cma/cma';
 import { NOT_AVAILABLE } from '@cma/listings-import';
-import { addressOf, asRecords, comparableFacts, isRecord, subjectFacts, type CmaRecord } from './records';
+import { asRecords, isRecord, type CmaRecord } from './records';
 
-/**
- * The report store's `adjustment_formulas` (spec §3 key): the agent's per-report choices on top of the
- * default values. Kept as plain JSON so history restore and the PDF can read it.
- */
-export interface AdjustmentFormulas {
-  /** Category styles switched off for every comparable. */
-  disabledCategories?: string[];
-  /** Accepted market-derived (or typed) per-unit rates by style, one per tier. */
-  rateOverrides?: Record<string, TierRates>;
-  /** Per-cell overrides: comparable uuid → style → rate or amount. */
-  cells?: Record<string, Record<string, CellOverride>>;
-  /** Market-conditions adjustment, monthly fraction (0.005 = +0.5 %/month); null = off. */
-  monthlyTimeRate?: number | null;
-  weighting?: { method: WeightingMethod; manualWeights?: Record<string, number> };
-}
+export type { AdjustmentFormulas };
 
+/** The workflow keys valueCma reads (spec §3 names). */
 export interface ReportInputs {
   selectedPropertydata: unknown;
   comaparables: unknown;
   changeDefaultValues: unknown;
   formula_Division_DefaultValue: unknown;
   adjustment_formulas: unknown;
+  range?: { start: number | string; end: number | string };
 }
 
-export interface AdjustedComparable {
-  record: CmaRecord;
-  facts: SaleFacts;
-  adjustment: ComparableAdjustment | null;
-  /** Why this comparable could not be adjusted (no price). */
-  problem: string | null;
-}
+export type AdjustedComparable = CmaComparable & { record: CmaRecord };
 
-export interface CmaComputation {
+/** valueCma's result with the workflow's records (uuid-keyed) in it. */
+export interface CmaComputation extends CmaValuation {
   subject: CmaRecord | null;
-  subjectFacts: SaleFacts | null;
-  values: AdjustmentValues;
-  formulas: AdjustmentFormulas;
   comparables: AdjustedComparable[];
-  reconciliation: Reconciliation | null;
-  warnings: ValuationWarning[];
-  asOfDate: string;
 }
 
+/** The agent's saved choices as the workflow edits them (plain JSON under adjustment_formulas). */
 export function formulasOf(value: unknown): AdjustmentFormulas {
   return value && typeof value === 'object' ? (value as AdjustmentFormulas) : {};
-}
-
-/** The agent's adjustment values (from GET /api/property-adjustment-valu-list), else the spec's defaults; the divisor applied. */
-export function effectiveValues(changeDefaultValues: unknown, divisor: unknown): AdjustmentValues {
-  const hasValues = changeDefaultValues && typeof changeDefaultValues === 'object' && Object.keys(changeDefaultValues).length > 0;
-  const checked = hasValues ? validateAdjustmentValues(changeDefaultValues) : null;
-  const values: AdjustmentValues = checked?.ok ? { ...checked.values } : { ...DEFAULT_ADJUSTMENT_VALUES };
-  const d = Number(divisor);
-  const above = values[ABOVE_GRADE_STYLE];
-  if (above && Number.isFinite(d) && d > 0 && !checked?.ok) {
-    values[ABOVE_GRADE_STYLE] = { ...above, amount_range_one: d, amount_range_two: d, amount_range_three: d };
-  }
-  return values;
 }
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The valuation date: the subject's close date when it sold, else the latest comparable close, else today. */
-export function valuationDate(subject: SaleFacts | null, comparables: readonly SaleFacts[]): string {
-  if (subject?.closeDate) return subject.closeDate;
-  const latest = comparables.map((c) => c.closeDate).filter((d): d is string => !!d).sort().at(-1);
-  return latest ?? today();
-}
-
-export function settingsFor(values: AdjustmentValues, formulas: AdjustmentFormulas, asOfDate: string): AdjustmentSettings {
-  return {
-    values,
-    disabledCategories: formulas.disabledCategories ?? [],
-    rateOverrides: formulas.rateOverrides ?? {},
-    timeAdjustment: formulas.monthlyTimeRate != null && Number.isFinite(formulas.monthlyTimeRate) ? { monthlyRate: formulas.monthlyTimeRate, asOfDate } : null,
-  };
-}
-
-/** Adjusts every selected comparable to the subject and reconciles them: the numbers of /adjustment and /review. */
+/** The numbers of /adjustment and /review: valueCma of the workflow's document, the same call the PDF makes. */
 export function computeCma(report: ReportInputs): CmaComputation {
   const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
-  const values = effectiveValues(report.changeDefaultValues, report.formula_Division_DefaultValue);
-  const formulas = formulasOf(report.adjustment_formulas);
-  const records = asRecords(report.comaparables);
-  const facts = records.map(comparableFacts);
-  const sFacts = subject ? subjectWithoutPrice(subjectFacts(subject)) : null;
-  const asOfDate = valuationDate(subject ? subjectFacts(subject) : null, facts);
-  const settings = settingsFor(values, formulas, asOfDate);
-
-  const comparables: AdjustedComparable[] = records.map((record, index) => {
-    const f = facts[index]!;
-    if (!sFacts) return { record, facts: f, adjustment: null, problem: 'Choose a subject first.' };
-    try {
-      const adjustment = adjustComparable(sFacts, f, settings, {
-        add_adjustment: record.add_adjustment !== false,
-        overrides: formulas.cells?.[record.uuid],
-      });
-      return { record, facts: f, adjustment, problem: null };
-    } catch (error) {
-      return { record, facts: f, adjustment: null, problem: error instanceof Error ? error.message : String(error) };
-    }
+  const comparables = asRecords(report.comaparables);
+  const valued = valueCma({
+    selectedPropertydata: subject,
+    comaparables: comparables,
+    changeDefaultValues: report.changeDefaultValues,
+    formula_Division_DefaultValue: Number(report.formula_Division_DefaultValue),
+    adjustment_formulas: formulasOf(report.adjustment_formulas),
+    range: report.range,
   });
-
-  const adjusted = comparables.filter((c): c is AdjustedComparable & { adjustment: ComparableAdjustment } => c.adjustment !== null);
-  let reconciliation: Reconciliation | null = null;
-  if (adjusted.length > 0) {
-    const options: ReconcileOptions = { method: formulas.weighting?.method ?? 'inverse-gross', manualWeights: formulas.weighting?.manualWeights };
-    // The explanation names comparables by their number in the grid and their street, as the client sees them.
-    const inputs = adjusted.map((c) => ({
-      comparableId: c.adjustment.comparableId,
-      adjustedPrice: c.adjustment.adjustedPrice,
-      grossPercent: c.adjustment.grossPercent,
-      number: comparables.indexOf(c) + 1,
-      street: typeof c.record.pdf_address === 'string' && c.record.pdf_address ? c.record.pdf_address : addressOf(c.record),
-    }));
-    try {
-      reconciliation = reconcile(inputs, options);
-    } catch {
-      // Incomplete manual weights fall back to the default weighting rather than losing the value.
-      reconciliation = reconcile(inputs);
-    }
-  }
-  const warnings = sFacts ? valuationWarnings(sFacts, adjusted.map((c) => ({ facts: c.facts, adjustment: c.adjustment }))) : [];
-  return { subject, subjectFacts: sFacts, values, formulas, comparables, reconciliation, warnings, asOfDate };
+  return { ...valued, subject, comparables: valued.comparables.map((c, i) => ({ ...c, record: comparables[i]! })) };
 }
 
 /** The subject's own price never feeds its value. */
@@ -200,11 +97,11 @@ export function rankCandidates(subject: CmaRecord | null, records: readonly CmaR
   if (!subject) return { ranked: [], unsold: [], leftOut: [], statuses, asOfDate: today(), notes: ['Choose a subject first.'] };
   const byFacts = new Map<SaleFacts, CmaRecord>();
   const facts = pool.map((record) => {
-    const f = comparableFacts(record);
+    const f = readComparable(record);
     byFacts.set(f, record);
     return f;
   });
-  const sFacts = subjectFacts(subject);
+  const sFacts = readSubject(subject);
   const candidatePool = new CandidatePool(facts);
   const sold = new Set(candidatePool.sales);
   const unsold = pool.filter((_r, i) => !sold.has(facts[i]!));

@@ -3,7 +3,8 @@ import { initialCmaWorkflowState, type CmaWorkflowState } from '../../../shared/
 import { chooseSubject, loadListings } from '../store/workflow';
 import { sampleRecords } from '../testing/renderWithStore';
 import { allListings, MAX_STORED_LISTINGS } from './listingPool';
-import { comparableFacts, type CmaRecord } from './records';
+import { readComparable } from '@cma/cma';
+import type { CmaRecord } from './records';
 import { distanceMiles } from '@cma/valuation';
 
 // A big import: the sample's homes repeated with fresh ids, spread over a wide area.
@@ -31,9 +32,9 @@ describe('large imports and the persisted store', () => {
     const kept = state.allCsvData as unknown as CmaRecord[];
     expect(kept.length).toBeLessThanOrEqual(MAX_STORED_LISTINGS);
     expect(kept.some((r) => r.uuid === subject.uuid)).toBe(true);
-    const s = comparableFacts(subject);
+    const s = readComparable(subject);
     const miles = (r: CmaRecord) => {
-      const f = comparableFacts(r);
+      const f = readComparable(r);
       return distanceMiles(s.latitude!, s.longitude!, f.latitude!, f.longitude!);
     };
     const keptIds = new Set(kept.map((r) => r.uuid));

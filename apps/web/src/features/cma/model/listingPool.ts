@@ -1,7 +1,8 @@
 // Big imports stay in memory for the session; the persisted store keeps at most MAX_STORED_LISTINGS of them
 // (the ones nearest the subject once it is chosen), because localStorage holds ~5 MB and a record is ~2.5 kB.
 import { distanceMiles } from '@cma/valuation';
-import { asRecords, comparableFacts, subjectFacts, type CmaRecord } from './records';
+import { readComparable, readSubject } from '@cma/cma';
+import { asRecords, type CmaRecord } from './records';
 
 export const MAX_STORED_LISTINGS = 1000;
 
@@ -33,13 +34,13 @@ export function forgetListings(): void {
 export function listingsToStore(records: CmaRecord[], subject: CmaRecord | null): CmaRecord[] {
   if (records.length <= MAX_STORED_LISTINGS) return records;
   if (!subject) return records.slice(0, MAX_STORED_LISTINGS);
-  const s = subjectFacts(subject);
+  const s = readSubject(subject);
   if (s.latitude == null || s.longitude == null) return [subject, ...records.filter((r) => r.uuid !== subject.uuid).slice(0, MAX_STORED_LISTINGS - 1)];
   const far = Number.POSITIVE_INFINITY;
   const ranked = records
     .filter((r) => r.uuid !== subject.uuid)
     .map((record) => {
-      const f = comparableFacts(record);
+      const f = readComparable(record);
       return { record, miles: f.latitude != null && f.longitude != null ? distanceMiles(s.latitude!, s.longitude!, f.latitude, f.longitude) : far };
     })
     .sort((a, b) => a.miles - b.miles);

@@ -1,7 +1,7 @@
-// Property records as the report store keeps them (spec §3 field names) and their facts for the valuation engine.
+// Property records as the workflow store keeps them (spec §3 field names); @cma/cma's readListingRecord reads their facts.
 import type { ListingSource } from '@cma/contracts';
-import { listingReadingsOf, toSaleFacts, NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
-import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AgentUadSteps, type AdditionalFacts, type ListingReadings, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
+import { NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
+import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AgentUadSteps, type AdditionalFacts, type SuggestedFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
 export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
@@ -23,22 +23,6 @@ export function isRecord(value: unknown): value is CmaRecord {
 
 export function asRecords(list: unknown): CmaRecord[] {
   return Array.isArray(list) ? list.filter(isRecord) : [];
-}
-
-/** The engine's facts for the subject: what the agent ticked as subject facts wins over the MLS text. */
-export function subjectFacts(record: CmaRecord): SaleFacts {
-  return toSaleFacts(record as unknown as PropertyRecord);
-}
-
-/** The engine's facts for a comparable: only the facts ticked for it as a comparable count. */
-export function comparableFacts(record: CmaRecord): SaleFacts {
-  const facts = toSaleFacts(record as unknown as PropertyRecord);
-  return { ...facts, additionalFacts: { ...(record.selectedAdditionalInfo as AdditionalFacts | undefined) } };
-}
-
-/** What the listing's own columns and remarks say about its quality, condition, property type and sale type, and where. */
-export function listingReadings(record: CmaRecord): ListingReadings {
-  return listingReadingsOf(record as unknown as PropertyRecord);
 }
 
 /** The loaded listings with each chosen comparable's own copy in its place, so the agent's edits to it count for ranking and the model. */

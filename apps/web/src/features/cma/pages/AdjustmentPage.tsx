@@ -6,7 +6,7 @@ import { AdjustmentGrid } from '../components/AdjustmentGrid';
 import { MarketRatesPanel } from '../components/MarketRatesPanel';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { comparableFacts } from '../model/records';
+import { readComparable } from '@cma/cma';
 import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setRateOverride, setTimeRate, setUadSteps, toggleCategory, updateComparable } from '../store/workflow';
 import { useAgentDefaults } from '../store/useAgentDefaults';
 import { useCmaComputation, useReport } from '../store/useReport';
@@ -18,7 +18,7 @@ export default function AdjustmentPage() {
   const { report, edit } = useReport();
   const navigate = useNavigate();
   const computation = useCmaComputation();
-  const sales = useMemo(() => allListings(report.allCsvData).map(comparableFacts), [report.allCsvData]);
+  const sales = useMemo(() => allListings(report.allCsvData).map(readComparable), [report.allCsvData]);
   const timeRate = computation.formulas.monthlyTimeRate;
   const [trend, setTrend] = useState<TimeTrend | null>(null);
 
@@ -87,7 +87,7 @@ export default function AdjustmentPage() {
 
       <div className="card">
         <h2 className="card__title">Rates backed by the market</h2>
-        <MarketRatesPanel sales={sales} subject={computation.subjectFacts} values={computation.values} accepted={computation.formulas.rateOverrides ?? {}} onAccept={(style, rates) => edit(setRateOverride, style, rates)} />
+        <MarketRatesPanel sales={sales} subject={computation.blindSubject} values={computation.values} accepted={computation.formulas.rateOverrides ?? {}} onAccept={(style, rates) => edit(setRateOverride, style, rates)} />
       </div>
 
       <div className="button-row">

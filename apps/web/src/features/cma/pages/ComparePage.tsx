@@ -9,7 +9,8 @@ import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
 import { allListings } from '../model/listingPool';
-import { addressOf, asRecords, comparableFacts, isRecord, listingReadings, subjectFacts, text, thumbnailOf, withComparableEdits } from '../model/records';
+import { listingReadingsOf, readComparable, readSubject } from '@cma/cma';
+import { addressOf, asRecords, isRecord, text, thumbnailOf, withComparableEdits } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -68,7 +69,7 @@ export default function ComparePage() {
   const points = useMemo<MapPoint[]>(() => {
     const list: MapPoint[] = [];
     if (subject) {
-      const f = subjectFacts(subject);
+      const f = readSubject(subject);
       if (f.latitude != null && f.longitude != null) list.push({ id: subject.uuid, lat: f.latitude, lng: f.longitude, label: 'S', kind: 'subject', title: addressOf(subject), price: null });
     }
     for (const c of listed) {
@@ -79,7 +80,7 @@ export default function ComparePage() {
     const ranked = new Set(ranking.ranked.map((c) => c.record.uuid));
     for (const record of asRecords(report.comaparables)) {
       if (ranked.has(record.uuid)) continue;
-      const f = comparableFacts(record);
+      const f = readComparable(record);
       if (f.latitude != null && f.longitude != null) list.push({ id: record.uuid, lat: f.latitude, lng: f.longitude, label: '', kind: 'selected', title: addressOf(record), price: f.netSalesPrice });
     }
     return list;
@@ -88,7 +89,7 @@ export default function ComparePage() {
 
   async function findInDatabase() {
     if (!subject) return;
-    const f = subjectFacts(subject);
+    const f = readSubject(subject);
     if (f.latitude == null || f.longitude == null) {
       setSearchProblem('The subject needs a latitude and longitude (edit them on the subject step) to search nearby sales.');
       return;
@@ -215,7 +216,7 @@ export default function ComparePage() {
                 <ul className="cma-left-out__list" aria-label="Non-market sales left out">
                   {ranking.leftOut.map(({ record, facts, reason }) => {
                     const isSelected = selectedIds.has(record.uuid);
-                    const source = listingReadings(record).saleType?.source;
+                    const source = listingReadingsOf(record).saleType?.source;
                     return (
                       <li key={record.uuid}>
                         <label className="cma-check">

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import ConfirmSubjectPage from './ConfirmSubjectPage';
 import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
-import { subjectFacts, type CmaRecord } from '../model/records';
+import { readSubject } from '@cma/cma';
+import type { CmaRecord } from '../model/records';
 import { chooseSubject } from '../store/workflow';
 import { renderWithStore, sampleRecords } from '../testing/renderWithStore';
 import { LISTING_PHOTO_COUNT, serveFakeImagesApi } from '../testing/fakeImagesApi';
@@ -47,7 +48,7 @@ describe('/confirm-subject quality and condition', () => {
     const subject = () => view.store.getState().cmaWorkflow.selectedPropertydata as unknown as CmaRecord;
     expect(subject().agentQuality).toBe(3);
     expect(subject().agentCondition).toBeUndefined(); // condition is still the listing's suggestion
-    expect(subjectFacts(subject())).toMatchObject({ quality: 3, condition: 2 });
+    expect(readSubject(subject())).toMatchObject({ quality: 3, condition: 2 });
     fireEvent.click(within(card).getByRole('button', { name: 'Confirm C2 for the subject' }));
     expect(subject().agentCondition).toBe(2);
   });

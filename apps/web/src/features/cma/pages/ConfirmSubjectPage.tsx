@@ -9,7 +9,8 @@ import { PropertyFactsForm } from '../components/PropertyFactsForm';
 import { UadStepPicker } from '../components/UadStepPicker';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { addressOf, blankRecord, isRecord, listingReadings, suggestedFactsOf, text, unconfirmedSuggestions } from '../model/records';
+import { listingReadingsOf } from '@cma/cma';
+import { addressOf, blankRecord, isRecord, suggestedFactsOf, text, unconfirmedSuggestions } from '../model/records';
 import { chooseSubject, setUadSteps, updateSubject } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useReport } from '../store/useReport';
@@ -78,7 +79,7 @@ export default function ConfirmSubjectPage() {
               <div className="card">
                 <h2 className="card__title">Quality and condition</h2>
                 <p className="cma-hint">UAD steps, 1 the best. Comparables of the same or the next quality come first, and each step is priced from the market.</p>
-                <UadStepPicker record={subject} readings={listingReadings(subject)} owner="the subject" onChange={(steps) => edit(setUadSteps, null, steps)} />
+                <UadStepPicker record={subject} readings={listingReadingsOf(subject)} owner="the subject" onChange={(steps) => edit(setUadSteps, null, steps)} />
               </div>
               <div className="card">
                 <h2 className="card__title">Additional home facts</h2>

@@ -8,7 +8,8 @@ import { ImportPanel } from '../components/ImportPanel';
 import { StepNav } from '../components/StepNav';
 import { errorMessage, useSearchAddressMutation } from '../api/cmaApi';
 import { allListings, forgetListings, rememberListings } from '../model/listingPool';
-import { addressOf, asRecords, comparableFacts, thumbnailOf, type CmaRecord } from '../model/records';
+import { readComparable } from '@cma/cma';
+import { addressOf, asRecords, thumbnailOf, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
 import '../cma.css';
@@ -158,7 +159,7 @@ export function AddressSearch({
       {results.length > 0 && (
         <ul className="cma-results" aria-label="Search results">
           {results.map((record) => {
-            const facts = comparableFacts(record);
+            const facts = readComparable(record);
             const photo = thumbnailOf(record);
             const price = facts.netSalesPrice ?? facts.listPrice;
             const details = [

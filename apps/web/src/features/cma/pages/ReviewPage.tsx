@@ -11,7 +11,8 @@ import { MarketModelPanel } from '../components/MarketModelPanel';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
-import { addressOf, subjectFacts, withComparableEdits } from '../model/records';
+import { readSubject } from '@cma/cma';
+import { addressOf, withComparableEdits } from '../model/records';
 import { setWeighting } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
@@ -35,8 +36,11 @@ export default function ReviewPage() {
   const rec = computation.reconciliation;
   const method = computation.formulas.weighting?.method ?? 'inverse-gross';
   const manual = computation.formulas.weighting?.manualWeights ?? {};
-  const rangeStart = report.range.start === '' ? rec?.range.start ?? '' : report.range.start;
-  const rangeEnd = report.range.end === '' ? rec?.range.end ?? '' : report.range.end;
+  // valueCma's value and engine range: the PDF prints the same (reconciled with an accepted market model).
+  const value = computation.value ?? 0;
+  const engineRange = computation.engineRange ?? { start: 0, end: 0 };
+  const rangeStart = report.range.start === '' ? computation.engineRange?.start ?? '' : report.range.start;
+  const rangeEnd = report.range.end === '' ? computation.engineRange?.end ?? '' : report.range.end;
   const adjusted = computation.comparables.filter((c) => c.adjustment);
   const subjectUuid = report.selectedPropertydataUUID;
   const { data: subjectPhotos = [] } = useEncodedImagesQuery(subjectUuid, { skip: !subjectUuid });
@@ -68,10 +72,10 @@ export default function ReviewPage() {
       base64Images: chosenSubjectPhoto ? [imageSrc(chosenSubjectPhoto)] : [],
       range: { start: rangeStart, end: rangeEnd },
       review_data: {
-        value: rec.value,
+        value,
         method: rec.method,
         weights: rec.weights,
-        suggestedRange: rec.range,
+        suggestedRange: engineRange,
         explanation: rec.explanation,
         asOfDate: computation.asOfDate,
         comparables: adjusted.map((c) => ({ uuid: c.record.uuid, ...c.adjustment })),
@@ -99,7 +103,7 @@ export default function ReviewPage() {
       <div className="cma-value card" aria-label="Reconciled value">
         <div>
           <span className="eyebrow">Reconciled value</span>
-          <p className="cma-value__figure" data-testid="reconciled-value">{formatAmount(rec.value)}</p>
+          <p className="cma-value__figure" data-testid="reconciled-value">{formatAmount(value)}</p>
           <p className="cma-hint" data-testid="value-explanation">{rec.explanation}</p>
           <details className="cma-hint">
             <summary>Show the arithmetic</summary>
@@ -116,13 +120,13 @@ export default function ReviewPage() {
             <span>Range end</span>
             <MoneyInput value={rangeEnd} onValue={(end) => update({ range: { start: rangeStart, end } })} />
           </label>
-          <button type="button" className="cma-link" onClick={() => update({ range: { start: '', end: '' } })}>Use the suggested {formatAmount(rec.range.start)} – {formatAmount(rec.range.end)}</button>
+          <button type="button" className="cma-link" onClick={() => update({ range: { start: '', end: '' } })}>Use the suggested {formatAmount(engineRange.start)} – {formatAmount(engineRange.end)}</button>
         </fieldset>
       </div>
 
       <MarketModelPanel
-        sales={() => withComparableEdits(allListings(report.allCsvData), report.comaparables).map(subjectFacts)}
-        subject={computation.subjectFacts}
+        sales={() => withComparableEdits(allListings(report.allCsvData), report.comaparables).map(readSubject)}
+        subject={computation.blindSubject}
         asOfDate={computation.asOfDate}
         comparables={comparablesReading(rec.value, rec.weights)}
         onUseRange={(start, end) => update({ range: { start, end } })}
@@ -182,13 +186,13 @@ export default function ReviewPage() {
           <h2 className="card__title">Adjusted prices</h2>
           <AdjustedPriceChart
             bars={adjusted.map((c, i) => ({ id: c.record.uuid, label: `Comp ${i + 1}`, netSalesPrice: c.adjustment!.netSalesPrice, adjustedPrice: c.adjustment!.adjustedPrice }))}
-            value={rec.value}
-            range={typeof rangeStart === 'number' && typeof rangeEnd === 'number' ? { start: rangeStart, end: rangeEnd } : rec.range}
+            value={value}
+            range={typeof rangeStart === 'number' && typeof rangeEnd === 'number' ? { start: rangeStart, end: rangeEnd } : engineRange}
           />
         </div>
         <div className="card">
           <h2 className="card__title">Price per sq ft vs size</h2>
-          <PricePerSqftChart points={sizePoints} subjectSize={computation.subjectFacts?.aboveGradeFinishedArea ?? null} />
+          <PricePerSqftChart points={sizePoints} subjectSize={computation.blindSubject?.aboveGradeFinishedArea ?? null} />
         </div>
       </div>
 

@@ -23,15 +23,16 @@ export function useReport() {
   return { report, edit, update, dispatch };
 }
 
-/** The engine's adjustments and reconciliation for the current report, recomputed when its inputs change. */
+/** valueCma of the current CMA (the PDF's valuation), recomputed when its inputs change. */
 export function useCmaComputation() {
   const subject = useAppSelector((s) => s.cmaWorkflow.selectedPropertydata);
   const comps = useAppSelector((s) => s.cmaWorkflow.comaparables);
   const values = useAppSelector((s) => s.cmaWorkflow.changeDefaultValues);
   const divisor = useAppSelector((s) => s.cmaWorkflow.formula_Division_DefaultValue);
   const formulas = useAppSelector((s) => s.cmaWorkflow.adjustment_formulas);
+  const range = useAppSelector((s) => s.cmaWorkflow.range);
   return useMemo(
-    () => computeCma({ selectedPropertydata: subject, comaparables: comps, changeDefaultValues: values, formula_Division_DefaultValue: divisor, adjustment_formulas: formulas }),
-    [subject, comps, values, divisor, formulas],
+    () => computeCma({ selectedPropertydata: subject, comaparables: comps, changeDefaultValues: values, formula_Division_DefaultValue: divisor, adjustment_formulas: formulas, range }),
+    [subject, comps, values, divisor, formulas, range],
   );
 }
