@@ -92,7 +92,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/cma/src/**/*.ts'],
-    rules: restrict(['@cma/db', '@cma/report', '@cma/server', '@cma/web', '@cma/cli', '**/apps/**', ...vendorSdks, 'pg', '@electric-sql/*', 'node:*', 'fs', 'path', 'papaparse'], 'cma (the CMA document) is pure: it imports valuation, listings-import and contracts of ours, and no I/O (DESIGN.md §2).'),
+    rules: restrict(['@cma/db', '@cma/report', '@cma/server', '@cma/web', '@cma/cli', '**/apps/**', ...vendorSdks, 'pg', '@electric-sql/*', 'node:*', 'fs', 'path', 'papaparse'], 'cma (the CMA document) is pure: it imports valuation and contracts of ours, and no I/O (DESIGN.md §2).'),
   },
   {
     files: ['packages/db/**/*.ts'],
