@@ -68,12 +68,19 @@ function comparablesPatch(comps: CmaRecord[]): Patch {
   };
 }
 
+/**
+ * Ticks or unticks a comparable. Unticking keeps the agent's version (facts, notes, steps) among the removed ones, and
+ * re-ticking brings that version back; only a first tick starts from the listing record the page passes.
+ */
 export function toggleComparable(state: CmaWorkflowState, record: CmaRecord): Patch {
   const comps = asRecords(state.comaparables);
-  const selected = comps.some((c) => c.uuid === record.uuid);
-  const next = selected ? comps.filter((c) => c.uuid !== record.uuid) : [...comps, withListingSuggestions({ ...record, add_adjustment: record.add_adjustment !== false }, 'selectedAdditionalInfo')];
-  const removed = asRecords(state.removedComparables).filter((r) => r.uuid !== record.uuid);
-  return { ...comparablesPatch(next), removedComparables: rows(selected ? [...removed, record] : removed) };
+  const removed = asRecords(state.removedComparables);
+  const others = removed.filter((r) => r.uuid !== record.uuid);
+  const current = comps.find((c) => c.uuid === record.uuid);
+  if (current) return { ...comparablesPatch(comps.filter((c) => c.uuid !== record.uuid)), removedComparables: rows([...others, current]) };
+  const base = removed.find((r) => r.uuid === record.uuid) ?? record;
+  const picked = withListingSuggestions({ ...base, add_adjustment: base.add_adjustment !== false }, 'selectedAdditionalInfo');
+  return { ...comparablesPatch([...comps, picked]), removedComparables: rows(others) };
 }
 
 export function removeComparable(state: CmaWorkflowState, uuid: string): Patch {
