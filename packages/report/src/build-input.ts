@@ -5,6 +5,7 @@ import {
   computeMarketStats,
   computeNetSheet,
   normaliseMarketArea,
+  distanceMiles,
   normaliseNetSheet,
   type MarketListing,
   type MarketStats,
@@ -16,7 +17,7 @@ import {
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
 import { readListingRecord, valueCma } from '@cma/cma';
-import { NOT_AVAILABLE, isoDate, milesBetween, numberOf, recordId, textOf } from './facts';
+import { NOT_AVAILABLE, isoDate, numberOf, recordId, textOf } from './facts';
 import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { CUSTOM_PAGE_PREFIX, isCustomPageId, normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
@@ -354,13 +355,12 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     subject.fullAddress = state.selectedPropertyAddress || state.address;
     subject.street = subject.fullAddress;
   }
-  const subjectPoint = subject.latitude != null && subject.longitude != null ? { lat: subject.latitude, lon: subject.longitude } : null;
 
   const comparables: ComparableView[] = valued.comparables.map(({ record: row, facts, number, adjustment, problem }, index) => {
     const view = propertyView(row, facts, photoChoiceOf(state, row), { field: `comaparables.${index}.propertyImages`, name: `Comparable ${number}` });
-    const distanceMiles =
-      subjectPoint && facts.latitude != null && facts.longitude != null ? milesBetween(subjectPoint, { lat: facts.latitude, lon: facts.longitude }) : null;
-    const base = { ...view, number, distanceMiles };
+    const { latitude, longitude } = subject;
+    const miles = latitude != null && longitude != null && facts.latitude != null && facts.longitude != null ? distanceMiles(latitude, longitude, facts.latitude, facts.longitude) : null;
+    const base = { ...view, number, distanceMiles: miles };
     if (!adjustment) {
       const reason = problem ?? 'It could not be adjusted.';
       return { ...base, adjusted: false, problem: reason, adjustments: [], totalAdjustment: null, adjustedPrice: null, netPercent: null, grossPercent: null, netRisk: null, grossRisk: null, explanation: reason };
