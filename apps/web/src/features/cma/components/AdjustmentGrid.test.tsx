@@ -140,6 +140,7 @@ describe('adjustment grid', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Q4 and C3 for comp 1' }));
     expect(stored()[0]).toMatchObject({ agentQuality: 4, agentCondition: 3 });
     expect(screen.queryByRole('button', { name: 'Confirm Q4 and C3 for comp 1' })).toBeNull();
+    expect(within(row).getByText('Confirmed, from the listing: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
 
     // The agent knows better: comp 1 is Q2. The engine's facts, the grid line and the adjusted price follow.
     fireEvent.change(quality1, { target: { value: '2' } });

@@ -37,7 +37,7 @@ export function UadStepPicker({ record, readings, owner, compact = false, onChan
       {UAD_FACTS.map(({ fact, key, label, labels }) => {
         const reading = readings[fact];
         const { step, suggested } = uadChoice(record[key], reading);
-        const differs = reading && !suggested && step !== reading.value;
+        const said = !reading ? null : suggested ? 'From the listing' : step === reading.value ? 'Confirmed, from the listing' : 'The listing suggested';
         return (
           <div key={fact} className={`cma-uad__fact${suggested ? ' cma-uad__fact--suggested' : ''}`}>
             <label className="cma-uad__label">
@@ -48,13 +48,13 @@ export function UadStepPicker({ record, readings, owner, compact = false, onChan
               <select aria-label={`${label} of ${owner}`} value={step ?? ''} onChange={(e) => onChange({ [key]: e.target.value === '' ? null : Number(e.target.value) })}>
                 <option value="">Not known — not compared</option>
                 {UAD_STEPS.map((s) => (
-                  <option key={s} value={s}>{labels[s]}{reading?.value === s ? ' (from the listing)' : ''}</option>
+                  <option key={s} value={s}>{labels[s]}{reading?.value === s && !compact ? ' (from the listing)' : ''}</option>
                 ))}
               </select>
             </label>
             <p className="cma-uad__source">
               {reading
-                ? <>{differs ? 'The listing suggested' : 'From the listing'}: {reading.source} → {code(labels, reading.value)}</>
+                ? <>{said}: {reading.source} → {code(labels, reading.value)}</>
                 : 'The listing does not say; pick a step if you know it.'}
             </p>
           </div>

@@ -51,5 +51,7 @@ describe('/confirm-subject quality and condition', () => {
     expect(readSubject(subject())).toMatchObject({ quality: 3, condition: 2 });
     fireEvent.click(within(card).getByRole('button', { name: 'Confirm C2 for the subject' }));
     expect(subject().agentCondition).toBe(2);
+    expect(within(card).getByText('Confirmed, from the listing: Remarks: “Renovated 2021 with a new kitchen” → C2')).toBeTruthy();
+    expect(within(card).getByText('The listing suggested: Remarks: “Grade 9 custom build” → Q2')).toBeTruthy();
   });
 });
