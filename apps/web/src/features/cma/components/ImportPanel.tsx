@@ -2,6 +2,7 @@
 // a summary with downloadable problems, the format shown and changeable, and column mapping when required columns are unknown.
 import { useRef, useState } from 'react';
 import { CSV_TYPES, formatOptionOf, headerSignature, IMPORT_FIELDS, type ColumnMapping, type CsvType, type FormatOption, type ImportFieldKey } from '@cma/listings-import';
+import { formatCount } from '@cma/valuation';
 import type { FileImportResult } from '../import/importCore';
 import { ImportCancelled, problemsCsv, savedMapping, saveMapping, startImport, type RunningImport } from '../import/importListings';
 import type { CmaRecord } from '../model/records';
@@ -193,16 +194,16 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
                     </select>
                     {r.format !== r.detectedFormat && <small> (detected {r.detectedFormat})</small>}
                   </td>
-                  <td>{r.rows}</td>
-                  <td>{r.records.length}</td>
-                  <td>{r.errors.length}</td>
+                  <td>{r.rows.toLocaleString('en-US')}</td>
+                  <td>{r.records.length.toLocaleString('en-US')}</td>
+                  <td>{r.errors.length.toLocaleString('en-US')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           {problemCount > 0 && (
             <details>
-              <summary>{problemCount} row problem{problemCount === 1 ? '' : 's'} — <a href={downloadHref} download="import-problems.csv">download the list</a></summary>
+              <summary>{formatCount(problemCount, 'row problem')} — <a href={downloadHref} download="import-problems.csv">download the list</a></summary>
               <ul className="cma-problems">
                 {results.flatMap((r) => r.errors.slice(0, 20).map((e) => <li key={`${r.fileName}-${e.line}-${e.message}`}>{r.fileName}, line {e.line}: {e.message}</li>))}
               </ul>
