@@ -113,6 +113,8 @@ export interface ReconciliationView {
   explanation: string;
   /** The accepted market model (issue 17): null without one or when the agent hides it from the client. */
   marketModel: { estimate: number; comparablesValue: number; comparablesSharePercent: number; explanation: string; rangeExplanation: string } | null;
+  /** True when engineRange is the market model's 80 % likely range (also when the model itself is hidden from the client). */
+  likelyRange: boolean;
 }
 
 export interface Branding {
@@ -408,6 +410,7 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
           marketModel: model
             ? { estimate: model.reading.estimate, comparablesValue: model.comparablesValue, comparablesSharePercent: model.comparablesWeight * 100, explanation: model.explanation, rangeExplanation: model.likelyRange.explanation }
             : null,
+          likelyRange: valued.marketModel != null,
         }
       : null;
   const warnings = valued.warnings.map((w) => w.message);

@@ -8,6 +8,7 @@ import { CUSTOM_PAGE_PREFIX, isBuiltInPageId, type BuiltInPageId } from './pages
 import { CUSTOM_PAGE_PLACEHOLDER_SIZE } from './custom-pages';
 import { AdjustedPriceChart, MonthlyChart, PricePerSqftChart, StreetMap } from './graphics';
 import { REPORT_MAP_SIZE } from './report-map';
+import { marketModelSentence } from './value-sentences';
 import { formatCount, formatNumber, NET_SHEET_LABELS, type MarketFigure } from '@cma/valuation';
 import { INK, MUTED, PAPER_TINT, RISK_COLOURS, RULE, isDark, miles, money, pdfText, percent, shortMoney, tint } from './theme';
 
@@ -422,7 +423,7 @@ function ReconciliationPage({ input }: { input: ReportDocumentInput }) {
             {range ? `${money(range.start)} - ${money(range.end)}` : NOT_AVAILABLE}
           </Text>
           <Text style={{ color: isDark(colour) ? '#ffffff' : INK, fontSize: 7.5, marginTop: 4 }}>
-            {range ? (range.source === 'agent' ? 'Set by your agent after review of the adjusted comparables.' : 'The weighted spread of the adjusted prices, rounded to $1,000.') : ''}
+            {range ? (range.source === 'agent' ? 'Set by your agent after review of the adjusted comparables.' : reconciliation?.likelyRange ? 'The 80 % likely range: 8 in 10 recent sales valued this way sold within it.' : 'The weighted spread of the adjusted prices, rounded to $1,000.') : ''}
           </Text>
         </View>
         <View style={{ width: 170, backgroundColor: tint(colour, 0.88), padding: 14 }}>
@@ -476,6 +477,13 @@ function ReconciliationPage({ input }: { input: ReportDocumentInput }) {
           : 'No comparable could be adjusted, so no value is reconciled.'}
       </Text>
       {reconciliation && <Text style={[styles.paragraph, { color: MUTED, fontSize: 8 }]}>{t(reconciliation.explanation)}</Text>}
+      {reconciliation?.marketModel && (
+        <View wrap={false} style={{ marginTop: 6 }}>
+          <SectionTitle colour={colour}>Market Model</SectionTitle>
+          <Text style={styles.paragraph}>{t(marketModelSentence(reconciliation.value, reconciliation.marketModel))}</Text>
+          <Text style={[styles.paragraph, { color: MUTED, fontSize: 8 }]}>{t(reconciliation.marketModel.rangeExplanation)}</Text>
+        </View>
+      )}
       {input.warnings.length > 0 && (
         <View wrap={false}>
           <SectionTitle colour={colour}>Review Notes</SectionTitle>

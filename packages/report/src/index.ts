@@ -2,6 +2,7 @@
 export * from './state';
 export * from './limits';
 export * from './build-input';
+export * from './value-sentences';
 export { NOT_AVAILABLE, numberOf } from './facts';
 export { ReportDocument, LEGAL_PARAGRAPHS, PAGE_RENDERERS } from './document';
 export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './render';

@@ -6,6 +6,7 @@ import type { ComparableView, PropertyView, ReportDocumentInput } from './build-
 import { relativeMapLayout, ticksFor } from './chart-scale';
 import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layout';
 import { REPORT_MAP_SIZE, reportMapPins } from './report-map';
+import { marketModelSentence } from './value-sentences';
 import { LEGAL_PARAGRAPHS } from './document';
 import { NOT_AVAILABLE } from './facts';
 import type { ReportPageId } from './pages';
@@ -633,7 +634,14 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
                       ? 'Every adjusted comparable carries the same weight.'
                       : 'Weights were set by your agent.'}
                 </p>
-                {range ? <p className="small muted">{range.source === 'agent' ? 'The suggested range was set by your agent after review of the adjusted comparables.' : 'The suggested range is the weighted spread of the adjusted prices, rounded to $1,000.'}</p> : null}
+                {reconciliation.marketModel ? (
+                  <>
+                    <h3>Market model</h3>
+                    <p>{marketModelSentence(reconciliation.value, reconciliation.marketModel)}</p>
+                    <p className="small muted">{reconciliation.marketModel.rangeExplanation}</p>
+                  </>
+                ) : null}
+                {range ? <p className="small muted">{range.source === 'agent' ? 'The suggested range was set by your agent after review of the adjusted comparables.' : reconciliation.likelyRange ? 'The suggested range is the 80 % likely range: 8 in 10 recent sales valued this way sold within it.' : 'The suggested range is the weighted spread of the adjusted prices, rounded to $1,000.'}</p> : null}
               </>
             ) : (
               <p>No comparable could be adjusted, so no value is reconciled.</p>

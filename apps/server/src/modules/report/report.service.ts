@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  buildReportInput, customPageIdsOf, migrateReportState, reportPdfFilename, withLogoOnFile, type CustomPageFile, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
+  buildReportInput, customPageIdsOf, valueSentences, migrateReportState, reportPdfFilename, withLogoOnFile, type CustomPageFile, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
 } from '@cma/report';
 import type { PdfRenderQueue } from './pdf-renderer';
 import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
@@ -60,7 +60,7 @@ function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: st
   const logo = inlineImage(input.branding.logo, 'logo');
   const portrait = inlineImage(headshot, 'headshot');
   // The same sentences /review and the PDF print (comparables by number and street), when the report shows the value's reasoning.
-  const howValued = input.reconciliation && input.pages.includes('reconciliation') ? [`How the value was reached: ${input.reconciliation.explanation}`] : [];
+  const howValued = input.reconciliation && input.pages.includes('reconciliation') ? [`How the value was reached: ${valueSentences(input.reconciliation).join(' ')}`] : [];
   return {
     to: request.email,
     replyTo: agentEmail,

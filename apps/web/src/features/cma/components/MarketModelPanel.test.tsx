@@ -1,4 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import type { MarketModelReading } from '@cma/cma';
 import { describe, expect, it } from 'vitest';
 import type { SaleFacts } from '@cma/valuation';
 import { MarketModelPanel } from './MarketModelPanel';
@@ -34,6 +36,46 @@ describe('Market model estimate on /review', () => {
     expect(screen.getByTestId('market-model-reconciled').textContent).toMatch(/The comparables carry \d+% and the model \d+%, because on \d+ recent sales/);
     fireEvent.click(screen.getByRole('button', { name: /^Use the 80 % likely range/ }));
     expect(used![0]).toBeLessThan(used![1]);
+  }, 60_000);
+
+  it("puts the fit into the value and the report, shows or hides it for the client, takes it out, and says when it is stale", async () => {
+    const all = sales();
+    const subject = { ...all[499], id: 'SUBJ', netSalesPrice: null };
+    const accepted: (MarketModelReading | null)[] = [];
+    function Harness({ asOfDate }: { asOfDate: string }) {
+      const [reading, setReading] = useState<MarketModelReading | null>(null);
+      return (
+        <MarketModelPanel
+          sales={() => all.slice(0, 499)} subject={subject} asOfDate={asOfDate} comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={() => {}}
+          accepted={reading}
+          acceptedCurrent={reading != null && reading.subjectId === subject.id && reading.asOfDate === asOfDate}
+          onAccept={(r) => { accepted.push(r); setReading(r); }}
+          onShownToClient={(shown) => setReading((r) => (r ? { ...r, shownToClient: shown } : r))}
+        />
+      );
+    }
+    const view = render(<Harness asOfDate="2024-12-31" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit the market model' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use the market model in the value and the report' }, { timeout: 30_000 }));
+    const reading = accepted.at(-1)!;
+    expect(reading).toMatchObject({ subjectId: 'SUBJ', asOfDate: '2024-12-31', shownToClient: true, sales: expect.any(Number) });
+    expect(screen.getByTestId('market-model-estimate').textContent).toBe(`$ ${Math.round(reading.estimate).toLocaleString('en-US')}`);
+    expect(screen.getByTestId('market-model-in-value').textContent).toBe('This estimate is in the value and the report.');
+
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('In the value and the report:');
+    const show = within(status).getByRole('checkbox', { name: 'Show the market model to the client (PDF, live page and e-mail)' }) as HTMLInputElement;
+    expect(show.checked).toBe(true);
+    fireEvent.click(show);
+    expect(show.checked).toBe(false);
+    expect(status.textContent).toContain("Hidden from the client: the value stays reconciled with it, but the report does not print the model's estimate or its sentences.");
+
+    // Another valuation date: the reading no longer counts; the agent is told and may remove it.
+    view.rerender(<Harness asOfDate="2025-01-31" />);
+    expect(screen.getByRole('status').textContent).toContain('fitted for another subject or valuation date (2024-12-31), so it is left out of the value');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the old estimate' }));
+    expect(accepted.at(-1)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   }, 60_000);
 
   it('says why when there are too few sales', async () => {

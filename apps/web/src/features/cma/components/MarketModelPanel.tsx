@@ -2,6 +2,7 @@
 // reconciled with the comparables by its measured error, with its 80 % likely range.
 import { useEffect, useRef, useState } from 'react';
 import { formatAmount, formatPercent, likelyRange, reconcileApproaches, type ComparablesReading, type SaleFacts } from '@cma/valuation';
+import { marketModelReadingOf, type MarketModelReading } from '@cma/cma';
 import type { MarketModelResult } from '../market-model/marketModelCore';
 import { FitCancelled, startMarketModel, type RunningFit } from '../market-model/startMarketModel';
 
@@ -11,13 +12,22 @@ export interface MarketModelPanelProps {
   asOfDate: string;
   comparables: ComparablesReading | null;
   onUseRange: (start: number, end: number) => void;
+  /** The reading the CMA document holds (accepted earlier), or null. */
+  accepted?: MarketModelReading | null;
+  /** True when the value is reconciled with it: it was fitted for this subject and valuation date. */
+  acceptedCurrent?: boolean;
+  /** Puts a fit into the document (the value, the range and the report then use it); null takes it out. */
+  onAccept?: (reading: MarketModelReading | null) => void;
+  onShownToClient?: (shown: boolean) => void;
 }
 
 type State = { status: 'idle' } | { status: 'fitting'; progress: number } | { status: 'done'; result: MarketModelResult } | { status: 'failed'; message: string };
 
-export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseRange }: MarketModelPanelProps) {
+export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseRange, accepted = null, acceptedCurrent = false, onAccept, onShownToClient }: MarketModelPanelProps) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const running = useRef<RunningFit | null>(null);
+  // When the fit shown here was accepted, so its button says so instead of offering it again.
+  const acceptedAt = useRef<string | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
   // A different subject, date, or the subject's quality or condition makes an earlier estimate stale.
   useEffect(() => setState({ status: 'idle' }), [subject?.id, asOfDate, subject?.quality, subject?.condition]);
@@ -38,9 +48,37 @@ export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseR
   const reconciled = result && comparables ? reconcileApproaches(comparables.value, result.estimate.value, weight) : null;
   const range = result && comparables && reconciled != null ? likelyRange(reconciled, comparables, result.estimate.value, result.calibration) : null;
 
+  const inValue = result != null && accepted != null && acceptedCurrent && accepted.fittedAt === acceptedAt.current;
+  function accept() {
+    if (!result || !subject || !onAccept) return;
+    acceptedAt.current = new Date().toISOString();
+    onAccept(marketModelReadingOf(result, { subjectId: subject.id, asOfDate, fittedAt: acceptedAt.current, shownToClient: accepted?.shownToClient ?? true }));
+  }
+
   return (
     <section className="card cma-model" aria-labelledby="market-model-title">
       <h2 id="market-model-title">Market model estimate</h2>
+      {accepted && acceptedCurrent && (
+        <div className="cma-model__accepted" role="status">
+          <p>
+            <strong>In the value and the report:</strong> the value above is reconciled with the market model's {formatAmount(Math.round(accepted.estimate))} (fitted on {accepted.sales.toLocaleString('en-US')} sales for {accepted.asOfDate}); the suggested range is its 80 % likely range unless you set your own.
+          </p>
+          {onShownToClient && (
+            <label className="cma-check">
+              <input type="checkbox" checked={accepted.shownToClient} onChange={(e) => onShownToClient(e.target.checked)} />
+              Show the market model to the client (PDF, live page and e-mail)
+            </label>
+          )}
+          {!accepted.shownToClient && <p className="cma-hint">Hidden from the client: the value stays reconciled with it, but the report does not print the model's estimate or its sentences.</p>}
+          {onAccept && <button type="button" className="cma-link" onClick={() => onAccept(null)}>Take the market model out of the value</button>}
+        </div>
+      )}
+      {accepted && !acceptedCurrent && (
+        <div className="cma-model__accepted cma-model__accepted--stale" role="status">
+          <p>The market model you accepted was fitted for another subject or valuation date ({accepted.asOfDate}), so it is left out of the value. Fit it again to use it.</p>
+          {onAccept && <button type="button" className="cma-link" onClick={() => onAccept(null)}>Remove the old estimate</button>}
+        </div>
+      )}
       {state.status === 'idle' && (
         <>
           <p className="cma-hint">A second approach beside the comparables: a model of every loaded sale before {asOfDate}, weighed against them by how well each did on recent sales.</p>
@@ -75,6 +113,9 @@ export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseR
               </p>
               <p className="cma-hint">{range.explanation}</p>
               <button type="button" className="cma-link" onClick={() => onUseRange(range.low, range.high)}>Use the 80 % likely range {formatAmount(range.low)} – {formatAmount(range.high)}</button>
+              {onAccept && (inValue
+                ? <p className="cma-hint" data-testid="market-model-in-value">This estimate is in the value and the report.</p>
+                : <button type="button" className="button button--primary cma-small" onClick={accept}>Use the market model in the value and the report</button>)}
             </>
           )}
         </>

@@ -13,7 +13,7 @@ import { StepNav } from '../components/StepNav';
 import { allListings } from '../model/listingPool';
 import { readSubject } from '@cma/cma';
 import { addressOf, withComparableEdits } from '../model/records';
-import { setWeighting } from '../store/workflow';
+import { setMarketModel, setMarketModelShown, setWeighting } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
@@ -105,6 +105,7 @@ export default function ReviewPage() {
           <span className="eyebrow">Reconciled value</span>
           <p className="cma-value__figure" data-testid="reconciled-value">{formatAmount(value)}</p>
           <p className="cma-hint" data-testid="value-explanation">{rec.explanation}</p>
+          {computation.marketModel && <p className="cma-hint" data-testid="value-model-explanation">With the market model's {formatAmount(Math.round(computation.marketModel.reading.estimate))}: {computation.marketModel.explanation}</p>}
           <details className="cma-hint">
             <summary>Show the arithmetic</summary>
             <p>{rec.arithmetic}</p>
@@ -130,6 +131,10 @@ export default function ReviewPage() {
         asOfDate={computation.asOfDate}
         comparables={comparablesReading(rec.value, rec.weights)}
         onUseRange={(start, end) => update({ range: { start, end } })}
+        accepted={computation.formulas.marketModel}
+        acceptedCurrent={computation.marketModel != null}
+        onAccept={(reading) => edit(setMarketModel, reading)}
+        onShownToClient={(shown) => edit(setMarketModelShown, shown)}
       />
 
       <div className="card">

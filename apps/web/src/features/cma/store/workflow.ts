@@ -2,6 +2,7 @@
 // report slice's updateCmaWorkflow (spec §3 key names kept: history restore and the PDF read them).
 import type { AdditionalFacts, AgentUadSteps, CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
 import type { CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
+import type { MarketModelReading } from '@cma/cma';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
 import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
 import { asRecords, isRecord, addressOf, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
@@ -156,6 +157,16 @@ export function updateComparable(state: CmaWorkflowState, uuid: string, changes:
 
 function withFormulas(state: CmaWorkflowState, change: (formulas: AdjustmentFormulas) => AdjustmentFormulas): Patch {
   return { adjustment_formulas: change({ ...formulasOf(state.adjustment_formulas) }) as unknown as CmaWorkflowState['adjustment_formulas'] };
+}
+
+/** The market model reading the agent puts in the value and the report (null takes it out); valueCma reconciles with it. */
+export function setMarketModel(state: CmaWorkflowState, reading: MarketModelReading | null): Patch {
+  return withFormulas(state, (f) => ({ ...f, marketModel: reading }));
+}
+
+/** Shows the accepted market model to the client in the report, or hides it there (the value stays reconciled with it). */
+export function setMarketModelShown(state: CmaWorkflowState, shown: boolean): Patch {
+  return withFormulas(state, (f) => (f.marketModel ? { ...f, marketModel: { ...f.marketModel, shownToClient: shown } } : f));
 }
 
 /** Sets (or clears, with null) the rate or amount of one grid cell. */

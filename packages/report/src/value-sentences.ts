@@ -1,0 +1,16 @@
+// The value's reasoning in the client's words, the same in the PDF, on the live page and in the e-mail (issue 17).
+import { formatAmount } from '@cma/valuation';
+import type { ReconciliationView } from './build-input';
+
+type ShownMarketModel = NonNullable<ReconciliationView['marketModel']>;
+
+/** The market model's part of the value, when the agent shows it to the client. */
+export function marketModelSentence(value: number, model: ShownMarketModel): string {
+  return `A market model of the area's recent sales estimates ${formatAmount(Math.round(model.estimate))}; with the comparables' ${formatAmount(Math.round(model.comparablesValue))} it gives the value of ${formatAmount(value)}. ${model.explanation}`;
+}
+
+/** How the value was reached: the comparables' sentences, then the market model's and its likely range when shown. */
+export function valueSentences(reconciliation: ReconciliationView): string[] {
+  const model = reconciliation.marketModel;
+  return [reconciliation.explanation, ...(model ? [marketModelSentence(reconciliation.value, model), model.rangeExplanation] : [])];
+}
