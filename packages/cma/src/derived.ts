@@ -1,10 +1,11 @@
 // Keys of the saved state that only restate the document (spec §3 still names them in the payload): computed from it
 // here, never kept in step by hand.
 import { NOT_AVAILABLE, type AdditionalFacts } from '@cma/valuation';
-import type { ListingRecord } from './read-listing';
-import { additionalFactsOf } from './read-listing';
+import type { DerivedStateKey } from './defaults';
+import { additionalFactsOf, type ListingRecord } from './read-listing';
 
-export interface DerivedKeys {
+/** The derived keys' values (see DERIVED_STATE_KEYS). */
+export interface DerivedKeys extends Record<DerivedStateKey, unknown> {
   /** The comparables' uuids, in grid order. */
   checked: string[];
   /** The comparables' listing ids (uuid when none), in grid order. */

@@ -1,4 +1,5 @@
 // @cma/cma: the CMA document — its saved state, the one listing reader and the one valuation (issue 16).
+export * from './defaults';
 export * from './state';
 export * from './read-listing';
 export * from './derived';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
 import type { CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
+import { DEFAULT_PDF_COLOR, DEFAULT_REPORT_NAME } from './defaults';
 import { marketModelReadingSchema, type MarketModelReading } from './market-model';
 
 /** A property record as the app stores it (spec §3 keys, e.g. 'Listing Id', properties_address, 'Net Sales Price'). */
@@ -14,8 +15,6 @@ export type CmaStateKey = (typeof CMA_STATE_KEYS)[number];
 
 /** Current shape version of a saved state; bump it and add a step to MIGRATIONS when the shape changes. */
 export const CMA_STATE_VERSION = 2;
-export const DEFAULT_REPORT_NAME = 'COMPARATIVE MARKET ANALYSIS';
-export const DEFAULT_PDF_COLOR = '#0070c0';
 
 export interface ReportRange {
   start: number | string;

@@ -2,9 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { browserDataReleased, sessionEnded } from '../session/sessionActions';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
 import type { CsvType } from '@cma/listings-import';
+import { DEFAULT_PDF_COLOR, DEFAULT_REPORT_NAME, DERIVED_STATE_KEYS, type DerivedStateKey } from '@cma/cma/defaults';
 
-export const DEFAULT_REPORT_NAME = 'COMPARATIVE MARKET ANALYSIS';
-export const DEFAULT_PDF_COLOR = '#0070c0';
+export { DEFAULT_PDF_COLOR, DEFAULT_REPORT_NAME };
 /** DESIGN.md §5: the above-grade-area rate is price ÷ area ÷ this divisor. */
 export const DEFAULT_FORMULA_DIVISION = 3;
 
@@ -15,7 +15,8 @@ type Row = Record<string, unknown>;
  * settings), shared by the cma, report and accounts features; persisted under 'root' as `cmaWorkflow`.
  * Keys that a History entry restores keep the spec's spelling (comaparables, selectedPropertydata, review_data, …). The spec's five lists map to: comparables → `comaparables`,
  * extra → `extraComparables`, removed → `removedComparables`, newly uploaded → `csvNewData`,
- * CSV comparables → `allCsvData`.
+ * CSV comparables → `allCsvData`. The saved state's derived keys (checked, listing_id_arr, count, the address keys, the
+ * subject's facts mirror) are not kept here: @cma/cma's derivedKeys computes them when a report is saved.
  */
 export interface CmaWorkflowState {
   reportName: string;
@@ -23,8 +24,6 @@ export interface CmaWorkflowState {
   range: { start: number | string; end: number | string };
   pdfColor: string;
   csvType: CsvType;
-  address: string;
-  count: number;
   inputAddressState: boolean;
   isUploadCSV: boolean;
   comaparables: Row[];
@@ -40,13 +39,9 @@ export interface CmaWorkflowState {
   report_data: Row | null;
   selectedPropertydata: Row | null;
   selectedPropertydataUUID: string;
-  selectedPropertyAddress: string;
-  checked: Array<string | number>;
-  selectedAdditionalInfo: Row;
   propertyImages: Array<string | Row>;
   selectPropertyList: Row[];
   adjustment_formulas: Row;
-  listing_id_arr: Array<string | number>;
   /** The history entry this report was saved as or restored from (not part of a saved state): its links and sends. */
   historyEntryId: number | null;
 }
@@ -57,8 +52,6 @@ export const initialCmaWorkflowState: CmaWorkflowState = {
   range: { start: '', end: '' },
   pdfColor: DEFAULT_PDF_COLOR,
   csvType: 'ReColorado',
-  address: '',
-  count: 0,
   inputAddressState: false,
   isUploadCSV: true,
   comaparables: [],
@@ -74,18 +67,17 @@ export const initialCmaWorkflowState: CmaWorkflowState = {
   report_data: null,
   selectedPropertydata: null,
   selectedPropertydataUUID: '',
-  selectedPropertyAddress: '',
-  checked: [],
-  selectedAdditionalInfo: {},
   propertyImages: [],
   selectPropertyList: [],
   adjustment_formulas: {},
-  listing_id_arr: [],
   historyEntryId: null,
 };
 
-/** The keys a saved History entry's state restores (spec §3): the contract's list, checked against the store's shape. */
-export const HISTORY_RESTORE_KEYS = HISTORY_STATE_KEYS satisfies ReadonlyArray<keyof CmaWorkflowState>;
+type DocumentKey = Exclude<(typeof HISTORY_STATE_KEYS)[number], DerivedStateKey>;
+const isDocumentKey = (key: (typeof HISTORY_STATE_KEYS)[number]): key is DocumentKey => !(DERIVED_STATE_KEYS as readonly string[]).includes(key);
+
+/** The keys a saved History entry's state restores (spec §3 minus the derived ones), checked against the store's shape. */
+export const HISTORY_RESTORE_KEYS = HISTORY_STATE_KEYS.filter(isDocumentKey) satisfies ReadonlyArray<keyof CmaWorkflowState>;
 
 export type HistoryState = Partial<Pick<CmaWorkflowState, (typeof HISTORY_RESTORE_KEYS)[number]>>;
 

@@ -8,7 +8,7 @@ import { ImportPanel } from '../components/ImportPanel';
 import { StepNav } from '../components/StepNav';
 import { errorMessage, useSearchAddressMutation } from '../api/cmaApi';
 import { allListings, forgetListings, rememberListings } from '../model/listingPool';
-import { readComparable } from '@cma/cma';
+import { derivedKeys, readComparable } from '@cma/cma';
 import { addressOf, asRecords, thumbnailOf, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
@@ -18,6 +18,7 @@ import '../cma.css';
 export default function HomePage({ recentReports }: { recentReports?: ReactNode }) {
   useDocumentTitle('Start a CMA');
   const { report, edit, update, dispatch } = useReport();
+  const subjectAddress = derivedKeys(report).selectedPropertyAddress;
   const navigate = useNavigate();
   const loaded = allListings(report.allCsvData);
   const inProgress = loaded.length > 0 || !!report.selectedPropertydata;
@@ -50,7 +51,7 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
         <div className="card cma-resume" aria-label="Current CMA">
           <h2 className="card__title">Current CMA: {report.reportName || DEFAULT_REPORT_NAME}</h2>
           <p>
-            {report.selectedPropertyAddress ? <>Subject <strong>{report.selectedPropertyAddress}</strong>, </> : 'No subject yet, '}
+            {subjectAddress ? <>Subject <strong>{subjectAddress}</strong>, </> : 'No subject yet, '}
             {formatCount(asRecords(report.comaparables).length, 'comparable')} selected, {formatCount(loaded.length, 'listing')} loaded
             {report.clientName ? <> for {report.clientName}</> : null}.
           </p>
@@ -111,7 +112,7 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
       <ConfirmDialog
         open={confirming}
         title="Start a new CMA?"
-        message={`The current CMA${report.selectedPropertyAddress ? ` for ${report.selectedPropertyAddress}` : ''} and its ${formatCount(loaded.length, 'listing')} are cleared from this browser. Saved reports in your history are not touched.`}
+        message={`The current CMA${subjectAddress ? ` for ${subjectAddress}` : ''} and its ${formatCount(loaded.length, 'listing')} are cleared from this browser. Saved reports in your history are not touched.`}
         confirmLabel="Start a new CMA"
         cancelLabel="Keep the current one"
         onConfirm={startFresh}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derivedKeys } from '@cma/cma';
 import { initialCmaWorkflowState, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { formulasOf } from '../model/cmaModel';
 import { asRecords, type CmaRecord } from '../model/records';
@@ -24,14 +25,14 @@ describe('ticking comparables on /compare (issue 16 item 4)', () => {
 
     state = apply(state, toggleComparable(state, listing));
     expect(compOf(state, listing.uuid)).toBeUndefined();
-    expect(state.checked).toEqual([other.uuid]);
+    expect(derivedKeys(state).checked).toEqual([other.uuid]);
     state = apply(state, toggleComparable(state, listing));
 
     expect(compOf(state, listing.uuid)).toEqual(edited);
     expect(compOf(state, listing.uuid)).toMatchObject({ selectedAdditionalInfo: { Location: 'Amazing', 'Kitchen Condition': 'Full Update' }, notes: 'Seller credit of $5,000 at closing', agentCondition: 2 });
     expect(formulasOf(state.adjustment_formulas).cells?.[listing.uuid]).toEqual({ Location: { amount: 12_000 } });
-    expect(state.checked).toEqual([other.uuid, listing.uuid]);
-    expect(state.count).toBe(2);
+    expect(derivedKeys(state).checked).toEqual([other.uuid, listing.uuid]);
+    expect(derivedKeys(state).count).toBe(2);
     expect(asRecords(state.removedComparables)).toEqual([]);
   });
 

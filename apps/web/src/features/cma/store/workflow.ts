@@ -5,7 +5,7 @@ import type { CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowS
 import type { MarketModelReading } from '@cma/cma';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
 import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
-import { asRecords, isRecord, addressOf, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
+import { asRecords, isRecord, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
 
 type Patch = Partial<CmaWorkflowState>;
 type Rows = CmaWorkflowState['comaparables'];
@@ -40,9 +40,6 @@ export function chooseSubject(state: CmaWorkflowState, record: CmaRecord): Patch
     ...kept,
     selectedPropertydata: subject as unknown as CmaWorkflowState['selectedPropertydata'],
     selectedPropertydataUUID: record.uuid,
-    selectedPropertyAddress: addressOf(record),
-    address: addressOf(record),
-    selectedAdditionalInfo: { ...subjectInfo },
     ...(sameSubject ? {} : comparablesPatch(comps)),
   };
 }
@@ -53,20 +50,12 @@ export function updateSubject(state: CmaWorkflowState, changes: Partial<CmaRecor
   const subject = { ...current, ...changes, ...(changes.subjectAdditionalInfo ? { suggestedFacts: stillSuggested(current, 'subjectAdditionalInfo', changes.subjectAdditionalInfo as AdditionalFacts) } : {}) } as CmaRecord;
   return {
     selectedPropertydata: subject as unknown as CmaWorkflowState['selectedPropertydata'],
-    selectedPropertyAddress: addressOf(subject),
-    address: addressOf(subject),
-    selectedAdditionalInfo: { ...((subject.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {}) },
   };
 }
 
-/** The selected comparables and the keys derived from them (checked uuids, listing ids, count). */
+/** The selected comparables (checked, listing_id_arr and count are derived from them when saved). */
 function comparablesPatch(comps: CmaRecord[]): Patch {
-  return {
-    comaparables: rows(comps),
-    checked: comps.map((c) => c.uuid),
-    listing_id_arr: comps.map((c) => String(c['Listing Id'] ?? c.uuid)),
-    count: comps.length,
-  };
+  return { comaparables: rows(comps) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { buildReportInput, customPageIdsOf, renderReportBlob, reportPdfFilename,
 import { normalisePageChoice, type PageChoice } from '@cma/report/pages';
 import { DEFAULT_COVER_LETTER } from '@cma/report/cover-letter';
 import { NOT_AVAILABLE, type MarketArea } from '@cma/valuation';
+import { derivedKeys } from '@cma/cma';
 import { useStreetMap } from '../useStreetMap';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -196,7 +197,7 @@ export default function ReportPage() {
   }, [printed, agent.isLoading, brandKit.isLoading, photos, propertyIds.length, reportId, countReport]);
 
   const subject = input.value?.subject;
-  const address = (subject?.fullAddress && subject.fullAddress !== NOT_AVAILABLE ? subject.fullAddress : '') || report.selectedPropertyAddress || report.address;
+  const address = (subject?.fullAddress && subject.fullAddress !== NOT_AVAILABLE ? subject.fullAddress : '') || derivedKeys(report).address;
   const hasReport = !!report.selectedPropertydata && report.comaparables.length > 0;
 
   /** The send form's fields, checked; null (with the error shown) when the e-mail is not valid. */

@@ -1,4 +1,6 @@
 // The report store ⇄ a history entry's saved state (spec §3 keys + version + PDF colour).
+import { HISTORY_STATE_KEYS } from '@cma/contracts';
+import { derivedKeys } from '@cma/cma';
 import { REPORT_STATE_VERSION, migrateReportState } from '@cma/report/state';
 import { HISTORY_RESTORE_KEYS, type HistoryState, type CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 
@@ -12,10 +14,11 @@ export function reportIdOf(report: Pick<CmaWorkflowState, 'report_data'>): strin
   return typeof id === 'string' && id ? id : null;
 }
 
-/** What is saved to history and sent to the server: every spec §3 key, plus version and the PDF colour. */
+/** What is saved to history and sent to the server: every spec §3 key (the derived ones computed), plus version and the PDF colour. */
 export function savedStateOf(report: CmaWorkflowState): Record<string, unknown> {
   const saved: Record<string, unknown> = { version: REPORT_STATE_VERSION, pdfColor: report.pdfColor };
-  for (const key of HISTORY_RESTORE_KEYS) saved[key] = report[key];
+  const derived: Record<string, unknown> = { ...derivedKeys(report) };
+  for (const key of HISTORY_STATE_KEYS) saved[key] = key in derived ? derived[key] : report[key as keyof CmaWorkflowState];
   return saved;
 }
 
