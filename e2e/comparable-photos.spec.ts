@@ -138,8 +138,9 @@ test('listing photos of database comparables are copied once, managed on /review
   execFileSync('pdfimages', ['-png', pdf, path.join(extracted, 'img')]);
   const files = readdirSync(extracted).map((f) => path.join(extracted, f));
   const distinct = new Map(files.map((f) => [createHash('sha256').update(readFileSync(f)).digest('hex'), f]));
-  // Subject: its 3 listing photos; comps: the chosen upload, comp 2's second listing photo, comp 3's first.
-  expect(distinct.size).toBe(DEMO_PHOTOS + 3);
+  // Subject: its 3 listing photos; comps: the chosen upload, comp 2's second listing photo, comp 3's first; and the map
+  // page's street map, composed from the test tile server's tiles.
+  expect(distinct.size).toBe(DEMO_PHOTOS + 3 + 1);
   const colours = await Promise.all([...distinct.values()].map(meanColour));
   expect(colours.filter(([r, g, b]) => r! > 180 && g! < 60 && b! < 60)).toHaveLength(1);
 });
