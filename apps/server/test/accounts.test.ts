@@ -7,7 +7,7 @@ import {
   PASSWORD_UNCHANGED_MESSAGE,
   PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE,
 } from '@cma/contracts';
-import { createTestApp, multipart, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { multipart, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll } from './helpers';
 import { FIRST_LOGIN_DELAY_MS, FREE_LOGIN_FAILURES, MAX_LOGIN_DELAY_MS, loginDelayMs } from '../src/modules/accounts/accounts.service';
 
 const PUBLIC_URL = 'https://cma.example.test';
@@ -32,14 +32,8 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     return { email, password, token: res.json().data.token as string };
   }
 
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url, PUBLIC_URL }, { now: () => new Date(clock) });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, { PUBLIC_URL }, { now: () => new Date(clock) })));
+  afterAll(() => closeAll(t, smtp));
   beforeEach(() => {
     clock += DAY; // every test in its own rate-limit window
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { brandKitResponse } from '@cma/contracts';
-import { createTestApp, createUserWithSession, multipart, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createUserWithSession, multipart, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -20,14 +20,8 @@ function poppler(tool: 'pdftotext' | 'pdfimages', pdf: Buffer): string {
 describe.each(testBackends())('brand kit on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url }, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: { workers: 1, timeLimitMs: 120_000 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, {}, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: ONE_PDF_WORKER })));
+  afterAll(() => closeAll(t, smtp));
 
   const saveKit = (token: string, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);

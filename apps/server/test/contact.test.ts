@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createTestApp, multipart, startTestSmtp, testBackends, type MultipartPart, type TestApp, type TestSmtp } from './helpers';
+import { multipart, testBackends, type MultipartPart, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll } from './helpers';
 import { CONTACT_RATE_LIMIT, DEMO_RATE_LIMIT } from '../src/modules/contact/contact.routes';
 
 const image = (format: 'png' | 'jpeg') => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })[format]().toBuffer();
@@ -24,14 +24,8 @@ const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) 
 describe.each(testBackends())('contact and demo requests on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend)));
+  afterAll(() => closeAll(t, smtp));
 
   const sendContact = (parts: MultipartPart[], ip = nextIp()) => {
     const { payload, headers } = multipart(parts);

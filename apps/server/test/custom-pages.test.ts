@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { customPageFileResponse, customPageResponse, customPagesResponse } from '@cma/contracts';
-import { createTestApp, createUserWithSession, multipart, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createUserWithSession, multipart, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -17,23 +14,11 @@ async function pdfWith(title: string, pages: number): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cma-custom-pdf-'));
-  writeFileSync(path.join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-}
-
 describe.each(testBackends())('uploaded report pages on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url }, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: { workers: 1, timeLimitMs: 120_000 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, {}, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: ONE_PDF_WORKER })));
+  afterAll(() => closeAll(t, smtp));
 
   const upload = (token: string, bytes: Buffer, filename = 'plan.pdf', extra: { name: string; value: string }[] = []) => {
     const body = multipart([...extra, { name: 'pdf', value: bytes, filename, type: 'application/pdf' }]);

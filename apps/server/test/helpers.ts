@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +46,31 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test app whose mail goes to its own test SMTP server (for a describe block's beforeAll). */
+export async function createTestAppWithSmtp(backend: TestBackend, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<{ t: TestApp; smtp: TestSmtp }> {
+  const smtp = await startTestSmtp();
+  return { smtp, t: await createTestApp(backend, { SMTP_URL: smtp.url, ...env }, options) };
+}
+
+/** Closes what a describe block started, in order; what never started is skipped. */
+export async function closeAll(...started: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const thing of started) await thing?.close();
+}
+
+/** One PDF worker thread with a long time limit: a loaded machine does not stop the renders a test queues. */
+export const ONE_PDF_WORKER = { workers: 1, timeLimitMs: 120_000 };
+
+/** The text of a PDF as poppler's pdftotext lays it out. */
+export function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cma-pdf-text-'));
+  try {
+    writeFileSync(path.join(dir, 'r.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface TestSmtp {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { buildReportInput } from '@cma/report';
-import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createUserWithSession, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
 
 // The history page's API (issue 18): summaries, search, sends and views, rename, delete with undo; owner only.
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
@@ -17,14 +17,8 @@ describe.each(testBackends())('history page API on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
   let clock = new Date('2026-11-21T10:00:00Z').getTime();
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cma.example' }, { now: () => new Date((clock += 1000)), pdfRenders: { workers: 1, timeLimitMs: 120_000 } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, { PUBLIC_URL: 'https://cma.example' }, { now: () => new Date((clock += 1000)), pdfRenders: ONE_PDF_WORKER })));
+  afterAll(() => closeAll(t, smtp));
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const save = async (token: string, state: string, address = '1234 Elm Street, Denver, CO 80220') => {

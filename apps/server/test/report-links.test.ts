@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { buildReportInput } from '@cma/report';
-import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -13,24 +10,12 @@ const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36
 const PREVIEW_UA = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cma-live-pdf-'));
-  writeFileSync(path.join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-}
-
 describe.each(testBackends())('live report links on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
   let clock = new Date('2026-11-21T10:00:00Z').getTime();
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await createTestApp(backend, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cma.example' }, { now: () => new Date(clock) });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, { PUBLIC_URL: 'https://cma.example' }, { now: () => new Date(clock) })));
+  afterAll(() => closeAll(t, smtp));
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const save = async (token: string, state = sampleState) => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, utimesSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { REPORT_MAP_SIZE, reportMapPins, reportMapPoints, tileView, worldPixel, buildReportInput, TILE_SIZE } from '@cma/report';
 import { createHttpTileSource } from '../src/adapters/map-tiles/http-tile-source';
-import { createTestApp, createUserWithSession, freePort, testBackends, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, freePort, testBackends, type TestApp, pdfText } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 
@@ -36,12 +35,6 @@ async function startTileServer(): Promise<TileServer> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { template: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cma-map-pdf-'));
-  writeFileSync(path.join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
 }
 
 describe('map tiles kept on disk', () => {

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { PROPERTY_IMAGE_MAX_PER_PROPERTY } from '@cma/contracts';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from '@cma/report';
-import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
+import { createTestApp, createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cma-mail-pdf-'));
-  writeFileSync(path.join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-}
 
 /** The sample report with photos that take the renderer a while: big RGBA PNGs (decoded pixel by pixel), distinct so none is cached. */
 async function slowState(photos: number, seed: number): Promise<Record<string, unknown>> {
@@ -51,16 +42,9 @@ function sendOverSocket(address: string, token: string, payload: unknown): { req
 describe.each(testBackends())('report sending and counting on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    // One worker thread: the configuration where one user's renders could hold up another's. The time limit is tested
-    // on its own app; here it is long, so a loaded machine does not stop the slow renders these tests queue.
-    t = await createTestApp(backend, { SMTP_URL: smtp.url }, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: { workers: 1, timeLimitMs: 120_000 } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  // One worker thread: the configuration where one user's renders could hold up another's (its time limit is tested on its own app).
+  beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, {}, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: ONE_PDF_WORKER })));
+  afterAll(() => closeAll(t, smtp));
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 

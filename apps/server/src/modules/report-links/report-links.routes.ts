@@ -12,16 +12,13 @@ import {
   updateReportLinkRequest,
   updateReportLinkResponse,
 } from '@cma/contracts';
-import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
-import { createCustomPagesService } from '../custom-pages/custom-pages.service';
 import { renderLinkGonePage } from '@cma/report/live';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { RateLimitedError } from '../../http/errors';
 import { createReportLinksRepository } from './report-links.repository';
 import { createReportLinksService } from './report-links.service';
-import { createReportService } from '../report/report.service';
-import { createReportRepository } from '../report/report.repository';
+import { reportServiceOn } from '../report/report.compose';
 import { deviceClassOf } from './device-class';
 
 /** Requests to /r/ per client address per window: a page and its photos are about ten. */
@@ -41,17 +38,7 @@ const photoParams = liveParams.extend({ index: z.coerce.number().int().min(0).ma
 export const reportLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportLinksService({
     repository: createReportLinksRepository(app.ctx.database),
-    report: createReportService({
-      renders: app.ctx.pdfRenders,
-      log: app.ctx.log,
-      repository: createReportRepository(app.ctx.database),
-      mail: app.ctx.mail,
-      storage: app.ctx.storage,
-      now: app.ctx.now,
-      mapTileUrl: app.ctx.config.mapTileUrl,
-      maps: app.ctx.maps,
-      customPages: createCustomPagesService(createCustomPagesRepository(app.ctx.database), app.ctx),
-    }),
+    report: reportServiceOn(app.ctx),
     mail: app.ctx.mail,
     now: app.ctx.now,
     publicUrl: app.ctx.config.publicUrl,

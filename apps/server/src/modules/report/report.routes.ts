@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REPORT_SENT_MESSAGE, sendPdfPreviewRequest, sendPdfPreviewResponse, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
-import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
-import { createCustomPagesService } from '../custom-pages/custom-pages.service';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
-import { createReportRepository } from './report.repository';
-import { createReportService } from './report.service';
+import { reportServiceOn } from './report.compose';
 import { createHistoryRepository } from '../history/history.repository';
 import { createHistoryService } from '../history/history.service';
 import { createReportLinksRepository } from '../report-links/report-links.repository';
@@ -22,21 +19,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.ctx.config.publicUrl,
     configuredKey: app.ctx.config.reportLinkKey,
   });
-  const service = createReportService({
-    // Sending saves the report to history and the e-mail carries its live link.
-    sending: {
-      history: createHistoryService(createHistoryRepository(app.ctx.database), app.ctx.now, app.ctx.config.publicUrl),
-      liveLink: (userId, historyId) => links.linkForSend(userId, historyId),
-    },
-    renders: app.ctx.pdfRenders,
-    log: app.ctx.log,
-    repository: createReportRepository(app.ctx.database),
-    mail: app.ctx.mail,
-    storage: app.ctx.storage,
-    now: app.ctx.now,
-    mapTileUrl: app.ctx.config.mapTileUrl,
-    maps: app.ctx.maps,
-    customPages: createCustomPagesService(createCustomPagesRepository(app.ctx.database), app.ctx),
+  // Sending saves the report to history and the e-mail carries its live link.
+  const service = reportServiceOn(app.ctx, {
+    history: createHistoryService(createHistoryRepository(app.ctx.database), app.ctx.now, app.ctx.config.publicUrl),
+    liveLink: (userId, historyId) => links.linkForSend(userId, historyId),
   });
   const tags = ['report'];
 

@@ -25,10 +25,12 @@ interface Deps {
   /** The agent's uploaded PDF pages a report lists, with their files (only the agent's own). */
   customPages: { filesFor(userId: string, ids: readonly string[]): Promise<CustomPageFile[]> };
   /** For send-pdf (the report module): sending saves the state to history and the e-mail carries the live link. */
-  sending?: {
-    history: { save(userId: string, address: string, stateJson: string): Promise<{ id: number }> };
-    liveLink(userId: string, historyId: number): Promise<{ id: number; url: string }>;
-  };
+  sending?: ReportSending;
+}
+
+export interface ReportSending {
+  history: { save(userId: string, address: string, stateJson: string): Promise<{ id: number }> };
+  liveLink(userId: string, historyId: number): Promise<{ id: number; url: string }>;
 }
 
 /** PNG or JPEG by content: the two formats the PDF can embed. */
