@@ -1,13 +1,13 @@
 // The brand kit on /edit-profile: what every report starts from (colour, tagline, short bio, cover letter template,
 // brokerage logo). Logo, headshot and licence number are the business details and profile picture above.
-import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { BRAND_BIO_MAX_LENGTH, BRAND_TAGLINE_MAX_LENGTH, COVER_LETTER_MAX_LENGTH } from '@cma/contracts';
 import { DEFAULT_COVER_LETTER, COVER_LETTER_PLACEHOLDERS } from '@cma/report/cover-letter';
 import { DEFAULT_PDF_COLOR } from '@cma/report/state';
 import { useGetBrandKitQuery } from '../../../shared/api/api';
 import { notify } from '../../../shared/toast';
 import { readApiFailure, useStoreBrandKitMutation } from '../accountsApi';
-import { imageFileProblem } from '../forms';
+import { LogoPicker, useLogoChoice } from './LogoPicker';
 
 type TextKey = 'tagline' | 'bio' | 'cover_letter_template';
 
@@ -16,15 +16,11 @@ export function BrandKitForm() {
   const [store, { isLoading }] = useStoreBrandKitMutation();
   const [values, setValues] = useState<{ brand_colour: string; tagline: string; bio: string; cover_letter_template: string }>({ brand_colour: '', tagline: '', bio: '', cover_letter_template: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [logoFile, setLogoFile] = useState<File | null>(null);
-  const [removeLogo, setRemoveLogo] = useState(false);
-  const logoPreview = useMemo(() => (logoFile ? URL.createObjectURL(logoFile) : null), [logoFile]);
-  useEffect(() => () => (logoPreview ? URL.revokeObjectURL(logoPreview) : undefined), [logoPreview]);
+  const logo = useLogoChoice(kit?.brokerage_logo ?? null);
   useEffect(() => {
     if (kit) setValues({ brand_colour: kit.brand_colour ?? '', tagline: kit.tagline, bio: kit.bio, cover_letter_template: kit.cover_letter_template });
   }, [kit]);
-  const shownLogo = logoPreview ?? (removeLogo ? null : kit?.brokerage_logo ?? null);
-  const dirty = !!kit && (logoFile || removeLogo || values.brand_colour !== (kit.brand_colour ?? '') || (['tagline', 'bio', 'cover_letter_template'] as const).some((k) => values[k] !== kit[k]));
+  const dirty = !!kit && (logo.file || logo.removed || values.brand_colour !== (kit.brand_colour ?? '') || (['tagline', 'bio', 'cover_letter_template'] as const).some((k) => values[k] !== kit[k]));
 
   const text = (key: TextKey) => ({
     value: values[key],
@@ -40,28 +36,16 @@ export function BrandKitForm() {
       </p>
     );
 
-  function onChooseLogo(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setErrors((e) => ({ ...e, brokerage_logo: problem ?? '' }));
-    if (problem) return;
-    setLogoFile(file);
-    setRemoveLogo(false);
-  }
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const form = new FormData();
     for (const [key, value] of Object.entries(values)) form.append(key, value);
-    if (logoFile) form.append('brokerage_logo', logoFile);
-    else if (removeLogo) form.append('remove_brokerage_logo', '1');
+    if (logo.file) form.append('brokerage_logo', logo.file);
+    else if (logo.removed) form.append('remove_brokerage_logo', '1');
     try {
       const body = await store(form).unwrap();
       setErrors({});
-      setLogoFile(null);
-      setRemoveLogo(false);
+      logo.saved();
       notify('success', body.message ?? 'Brand kit saved.');
     } catch (failure) {
       const { message, fields } = readApiFailure(failure);
@@ -138,27 +122,15 @@ export function BrandKitForm() {
       </div>
       <div className="field brand-kit__wide">
         <span className="field__label">Brokerage logo (co-branding)</span>
-        <div className="picture-row">
-          {shownLogo ? <img className="logo-preview" src={shownLogo} alt="Your brokerage's logo" /> : <div className="logo-empty">No brokerage logo</div>}
-          <div className="button-row">
-            <label className="button button--secondary file-button">
-              {shownLogo ? 'Replace brokerage logo' : 'Upload brokerage logo'}
-              <input type="file" accept="image/png,image/jpeg,image/webp" onChange={onChooseLogo} aria-label="Upload a brokerage logo" />
-            </label>
-            {shownLogo && (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => {
-                  setLogoFile(null);
-                  setRemoveLogo(true);
-                }}
-              >
-                Remove brokerage logo
-              </button>
-            )}
-          </div>
-        </div>
+        <LogoPicker
+          shown={logo.shown}
+          name="brokerage logo"
+          alt="Your brokerage's logo"
+          empty="No brokerage logo"
+          inputLabel="Upload a brokerage logo"
+          onChoose={(event) => logo.choose(event, (problem) => setErrors((e) => ({ ...e, brokerage_logo: problem ?? '' })))}
+          onRemove={logo.remove}
+        />
         <p className="field__hint">Printed beside your own logo on the cover. PNG, JPEG or WebP, up to 5 MB.</p>
         {error('brokerage_logo')}
       </div>

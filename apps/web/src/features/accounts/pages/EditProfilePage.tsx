@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import { SignInSettings } from '../components/SignInSettings';
 import { BrandKitForm } from '../components/BrandKitForm';
+import { LogoPicker, useLogoChoice } from '../components/LogoPicker';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
 
@@ -133,12 +134,8 @@ function ProfilePictureSection({ details }: { details: UserDetails }) {
 function DetailsForm({ details }: { details: UserDetails }) {
   const dispatch = useAppDispatch();
   const [store] = useStoreBusinessDetailMutation();
-  const [logoFile, setLogoFile] = useState<File | null>(null);
-  const [removeLogo, setRemoveLogo] = useState(false);
+  const logo = useLogoChoice(details.business?.logo ?? null);
   const [logoProblem, setLogoProblem] = useState<string>();
-  const logoPreview = useMemo(() => (logoFile ? URL.createObjectURL(logoFile) : null), [logoFile]);
-  useEffect(() => () => (logoPreview ? URL.revokeObjectURL(logoPreview) : undefined), [logoPreview]);
-  const shownLogo = logoPreview ?? (removeLogo ? null : details.business?.logo ?? null);
 
   const {
     register,
@@ -155,27 +152,15 @@ function DetailsForm({ details }: { details: UserDetails }) {
     onChange: async (event: ChangeEvent<HTMLInputElement>) => setValue(name, formatPhone(event.target.value), { shouldValidate: true, shouldDirty: true }),
   });
 
-  function onChooseLogo(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setLogoProblem(problem);
-    if (problem) return;
-    setLogoFile(file);
-    setRemoveLogo(false);
-  }
-
   const onSubmit = handleSubmit(async (values) => {
     const form = new FormData();
     for (const name of PROFILE_FIELDS) form.append(name, values[name] ?? '');
-    if (logoFile) form.append('logo', logoFile);
-    else if (removeLogo) form.append('remove_logo', '1');
+    if (logo.file) form.append('logo', logo.file);
+    else if (logo.removed) form.append('remove_logo', '1');
     try {
       const body = await store(form).unwrap();
       if (body.data) storeAccountDetails(dispatch, { ...body.data, subscription: details.subscription });
-      setLogoFile(null);
-      setRemoveLogo(false);
+      logo.saved();
       notify('success', body.message ?? 'Business details saved.');
     } catch (error) {
       const failure = readApiFailure(error);
@@ -210,27 +195,15 @@ function DetailsForm({ details }: { details: UserDetails }) {
         </div>
         <div className="field" style={{ marginTop: 'var(--space-4)' }}>
           <span className="field__label">Logo</span>
-          <div className="picture-row">
-            {shownLogo ? <img className="logo-preview" src={shownLogo} alt="Your business logo" /> : <div className="logo-empty">No logo yet</div>}
-            <div className="button-row">
-              <label className="button button--secondary file-button">
-                {shownLogo ? 'Replace logo' : 'Upload logo'}
-                <input type="file" accept="image/png,image/jpeg,image/webp" onChange={onChooseLogo} aria-label="Upload a business logo" />
-              </label>
-              {shownLogo && (
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => {
-                    setLogoFile(null);
-                    setRemoveLogo(true);
-                  }}
-                >
-                  Remove logo
-                </button>
-              )}
-            </div>
-          </div>
+          <LogoPicker
+            shown={logo.shown}
+            name="logo"
+            alt="Your business logo"
+            empty="No logo yet"
+            inputLabel="Upload a business logo"
+            onChoose={(event) => logo.choose(event, setLogoProblem)}
+            onRemove={logo.remove}
+          />
           <p className="field__hint">PNG, JPEG or WebP, up to 5 MB. A transparent PNG looks best on the report.</p>
           {logoProblem && (
             <p className="field__error" role="alert">
@@ -240,7 +213,7 @@ function DetailsForm({ details }: { details: UserDetails }) {
         </div>
       </section>
       <div className="form-row-end">
-        <span className="field__hint">{isDirty || logoFile || removeLogo ? 'You have unsaved changes.' : ''}</span>
+        <span className="field__hint">{isDirty || logo.file || logo.removed ? 'You have unsaved changes.' : ''}</span>
         <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save details'}
         </button>
