@@ -132,9 +132,14 @@ try {
     // The JavaScript of the landing page, each file gzipped here (level 9, as a static host would serve it): what loads
     // before the visitor acts (Lighthouse's run), and what has loaded once the app is live after a first pointer movement.
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const sizes = new Map<string, number>();
     const gzipped = async (urls: string[]) => {
       let total = 0;
-      for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+      for (const url of urls) {
+        const size = gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+        sizes.set(url, size);
+        total += size;
+      }
       return total;
     };
     type NetworkItem = { url: string; resourceType?: string };
@@ -157,6 +162,9 @@ try {
     const gzipAfter = await gzipped([...afterActing]);
     log(`  landing JavaScript before the visitor acts: ${beforeActing.length} file(s), ${kb(gzipBefore)} KB gzipped (${beforeActing.map((url) => url.slice(base.length)).join(', ')})`);
     log(`  landing JavaScript once the app is live: ${afterActing.size} files, ${kb(gzipAfter)} KB gzipped${gzipAfter <= 150 * 1024 ? '' : '   (target ≤ 150 KB)'}`);
+    // The largest files, so a budget overrun says where to look.
+    const largest = [...afterActing].sort((a, b) => sizes.get(b)! - sizes.get(a)!).slice(0, Number(process.env.LIGHTHOUSE_LARGEST ?? 8));
+    log(`    largest: ${largest.map((url) => `${url.slice(base.length)} ${kb(sizes.get(url)!)} KB`).join(', ')}`);
     if (gzipAfter > 150 * 1024) process.exitCode = 1;
   }
   if (failing.length) process.exitCode = 1;
