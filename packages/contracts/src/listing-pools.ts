@@ -15,6 +15,7 @@ export const LISTING_POOL_NOT_SAVED_MESSAGE = 'This saved report has no listings
 
 /** One imported listing record, as the web app keeps it: any fields, identified by its uuid. */
 export const listingPoolRecord = z.looseObject({ uuid: z.string({ error: 'Each listing needs a uuid.' }).min(1, 'Each listing needs a uuid.').max(200) });
+export type ListingPoolRecord = z.infer<typeof listingPoolRecord>;
 
 /** The pool and its content hash (the browser's fingerprint of exactly these listings, to upload only a changed pool). */
 export const listingPoolDocument = z.object({

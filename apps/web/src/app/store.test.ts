@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { derivedKeys } from '@cma/cma';
 import type { Storage as PersistStorage } from 'redux-persist';
@@ -6,7 +7,11 @@ import { api } from '../shared/api/api';
 import { initialCmaWorkflowState, resetCmaWorkflow, restoreCmaWorkflow, updateCmaWorkflow } from '../shared/cma-workflow/cmaWorkflowSlice';
 import { initialLoginState, setLoginState, setPromocode } from '../shared/session/loginSlice';
 import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
-import { allListings, rememberListings } from '../features/cma/model/listingPool';
+import { addListings, listingPoolSnapshot, loadListingPool } from '../shared/listing-pool/listingPool';
+import { createStore, keys } from 'idb-keyval';
+
+/** What the listing pool keeps in this browser's IndexedDB (fake-indexeddb: the real API, in memory). */
+const browserPoolKeys = () => keys(createStore('cma-listing-pool', 'pool'));
 
 // A real in-memory storage engine with redux-persist's async contract, to watch what is written under which key.
 function memoryStorage(): PersistStorage & { items: Map<string, string> } {
@@ -70,26 +75,31 @@ describe('workflow store defaults (spec §3 report store)', () => {
     const storage = memoryStorage();
     const { store, persistor } = createAppStore(storage);
     await bootstrapped(persistor);
-    rememberListings([{ uuid: 'listing-of-agent-a' }], false);
+    await loadListingPool();
+    addListings([{ uuid: 'listing-of-agent-a' }]);
+    await vi.waitFor(async () => expect(await browserPoolKeys()).toContain('pool'));
     store.dispatch(updateCmaWorkflow({ propertyImages: ['a.jpg'], base64Images: ['data:image/png;base64,AA'], clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
     store.dispatch(setLoginState('register'));
     store.dispatch(sessionEnded());
     expect(store.getState().cmaWorkflow).toEqual(initialCmaWorkflowState);
     expect(store.getState().login).toEqual(initialLoginState);
-    expect(allListings([])).toEqual([]);
+    await vi.waitFor(async () => expect(await browserPoolKeys()).toEqual([]));
+    expect(listingPoolSnapshot().records).toEqual([]);
     await persistor.flush();
     expect(storage.items.get('persist:root')).not.toContain('agent-a');
     expect(storage.items.get('persist:root')).not.toContain('Agent A client');
   });
 
-  it("another agent's sign-in drops the CMA and the listing pool but keeps the chosen plan of the sign-up under way", () => {
+  it("another agent's sign-in drops the CMA and the listing pool but keeps the chosen plan of the sign-up under way", async () => {
     const { store } = createAppStore(memoryStorage());
-    rememberListings([{ uuid: 'listing-of-agent-a' }], false);
+    await loadListingPool();
+    addListings([{ uuid: 'listing-of-agent-a' }]);
     store.dispatch(updateCmaWorkflow({ clientName: 'Agent A client', allCsvData: [{ uuid: 'listing-of-agent-a' }] }));
     store.dispatch(setPromocode('SPRING'));
     store.dispatch(browserDataReleased());
     expect(store.getState().cmaWorkflow).toEqual(initialCmaWorkflowState);
-    expect(allListings([])).toEqual([]);
+    await vi.waitFor(async () => expect(await browserPoolKeys()).toEqual([]));
+    expect(listingPoolSnapshot().records).toEqual([]);
     expect(store.getState().login.promocode).toBe('SPRING');
   });
 });

@@ -5,7 +5,6 @@ import { api } from '../shared/api/api';
 import { loginSlice } from '../shared/session/loginSlice';
 import { subscriptionPlansSlice } from '../features/billing/store/subscriptionPlansSlice';
 import { cmaWorkflowSlice } from '../shared/cma-workflow/cmaWorkflowSlice';
-import { forgetListings } from '../features/cma/model/listingPool';
 import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
 
 // Spec §4/§9: the store is persisted under key 'root' with a 5000 ms rehydration time-out.
@@ -59,10 +58,15 @@ export function persistConfigFor(storage: PersistStorage) {
   };
 }
 
-/** What the browser keeps outside the store (the listing pool) goes with the agent's session too. */
+/**
+ * What the browser keeps outside the store (the listing pool in IndexedDB) goes with the agent's session too. Loaded
+ * only then, so the landing page's first chunk does not carry the pool's code.
+ */
+export const clearBrowserListingPool = () => import('../shared/listing-pool/listingPool').then((pool) => pool.clearListingPool());
+
 function browserDataCleanup() {
   const listener = createListenerMiddleware();
-  listener.startListening({ matcher: isAnyOf(sessionEnded, browserDataReleased), effect: () => forgetListings() });
+  listener.startListening({ matcher: isAnyOf(sessionEnded, browserDataReleased), effect: () => clearBrowserListingPool() });
   return listener.middleware;
 }
 

@@ -2,6 +2,8 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { notify } from '../../shared/toast';
+import { listingRecordsOf } from '../../shared/listing-pool/listingPool';
+import { restoreListingPool } from '../../shared/listing-pool/listingPoolApi';
 import { reportApi } from './api/reportApi';
 import { restoreCmaWorkflow, updateCmaWorkflow } from '../../shared/cma-workflow/cmaWorkflowSlice';
 import { newReportId, restoredFieldsOf } from './store/savedState';
@@ -48,6 +50,8 @@ export function useRestoreSavedReport(destination = '/confirm-subject', as: 'ori
         const valuesMessage = values.error ? errorOf(values.error) : undefined;
         if (valuesMessage) notify('error', valuesMessage);
         dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
+        // The whole pool saved with the entry (else the state's own listings) before any screen shows the report.
+        await restoreListingPool(dispatch, id, listingRecordsOf(restored.fields.allCsvData));
         const copy = as === 'copy';
         const fields = copy ? { ...restored.fields, report_data: { ...(restored.fields.report_data ?? {}), reportId: newReportId() } } : restored.fields;
         dispatch(restoreCmaWorkflow(fields));

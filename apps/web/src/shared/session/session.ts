@@ -74,6 +74,11 @@ export function claimBrowserData(accountId: string | null): boolean {
   return accountId === null || previous !== accountId;
 }
 
+/** The account the browser's CMA data belongs to (null: a new account, or nobody signed in since storage was cleared). */
+export function browserDataOwner(): string | null {
+  return storage()?.getItem(DATA_OWNER_KEY) ?? null;
+}
+
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab signing in or out changes our session too.

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { AdjustmentGrid } from '../components/AdjustmentGrid';
 import { MarketRatesPanel } from '../components/MarketRatesPanel';
 import { StepNav } from '../components/StepNav';
-import { allListings } from '../model/listingPool';
+import { useCmaListings } from '../model/listingPool';
 import { readComparable } from '@cma/cma';
 import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setRateOverride, setTimeRate, setUadSteps, toggleCategory, updateComparable } from '../store/workflow';
 import { useAgentDefaults } from '../store/useAgentDefaults';
@@ -18,7 +18,8 @@ export default function AdjustmentPage() {
   const { report, edit } = useReport();
   const navigate = useNavigate();
   const computation = useCmaComputation();
-  const sales = useMemo(() => allListings(report.allCsvData).map(readComparable), [report.allCsvData]);
+  const { listings } = useCmaListings(report.allCsvData);
+  const sales = useMemo(() => listings.map(readComparable), [listings]);
   const timeRate = computation.formulas.monthlyTimeRate;
   const [trend, setTrend] = useState<TimeTrend | null>(null);
 

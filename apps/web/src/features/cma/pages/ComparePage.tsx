@@ -8,7 +8,7 @@ import { CandidateFilters } from '../components/CandidateFilters';
 import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
-import { allListings } from '../model/listingPool';
+import { addToPool, useCmaListings } from '../model/listingPool';
 import { listingReadingsOf, readComparable, readSubject } from '@cma/cma';
 import { addressOf, asRecords, isRecord, text, thumbnailOf, withComparableEdits } from '../model/records';
 import { loadListings, toggleComparable } from '../store/workflow';
@@ -51,7 +51,8 @@ export default function ComparePage() {
   const [shown, setShown] = useState(PAGE_SIZE);
   const [sortBy, setSortBy] = useState<SortKey>('similarity');
   const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
-  const records = useMemo(() => withComparableEdits(allListings(report.allCsvData), report.comaparables), [report.allCsvData, report.comaparables]);
+  const { listings } = useCmaListings(report.allCsvData);
+  const records = useMemo(() => withComparableEdits(listings, report.comaparables), [listings, report.comaparables]);
   const ranking = useMemo(() => rankCandidates(subject, records, filters), [subject, records, filters]);
   const selected = asRecords(report.comaparables);
   const selectedIds = new Set(selected.map((c) => c.uuid));
@@ -105,7 +106,7 @@ export default function ComparePage() {
         ...(f.aboveGradeFinishedArea ? { aboveGradeFinishedArea: f.aboveGradeFinishedArea, sizeTolerance: (filters.sizePercent ?? 100) / 100 } : {}),
         ...(typeof subject['Listing Id'] === 'string' ? { excludeListingId: subject['Listing Id'] } : {}),
       }).unwrap();
-      edit(loadListings, found, { append: true, fromUpload: report.isUploadCSV });
+      edit(loadListings, found, { append: true, fromUpload: report.isUploadCSV, pool: addToPool(report.allCsvData, found).pool });
     } catch {
       // shown below from searchState.error
     }

@@ -8,7 +8,7 @@ import { PhotoManager } from '../components/PhotoManager';
 import { PropertyFactsForm } from '../components/PropertyFactsForm';
 import { UadStepPicker } from '../components/UadStepPicker';
 import { StepNav } from '../components/StepNav';
-import { allListings } from '../model/listingPool';
+import { useCmaListings } from '../model/listingPool';
 import { listingReadingsOf } from '@cma/cma';
 import { addressOf, blankRecord, isRecord, suggestedFactsOf, text, unconfirmedSuggestions } from '../model/records';
 import { chooseSubject, setUadSteps, updateSubject } from '../store/workflow';
@@ -22,7 +22,7 @@ export default function ConfirmSubjectPage() {
   const navigate = useNavigate();
   useListingPhotoCopies();
   const subject = isRecord(report.selectedPropertydata) ? report.selectedPropertydata : null;
-  const listings = useMemo(() => allListings(report.allCsvData), [report.allCsvData]);
+  const { listings } = useCmaListings(report.allCsvData);
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -52,7 +52,7 @@ export default function ConfirmSubjectPage() {
                       type="button"
                       className={`cma-pick${record.uuid === report.selectedPropertydataUUID ? ' cma-pick--active' : ''}`}
                       aria-pressed={record.uuid === report.selectedPropertydataUUID}
-                      onClick={() => edit(chooseSubject, record)}
+                      onClick={() => edit(chooseSubject, record, listings)}
                     >
                       <strong>{addressOf(record)}</strong>
                       <small>{text(record.MLS)} · {text(record['Above Grade Finished Area'])} sq ft · {text(record.Bedrooms)} bd · {text(record['Close Date'])}</small>

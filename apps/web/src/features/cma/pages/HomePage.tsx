@@ -7,7 +7,9 @@ import { ConfirmDialog, UndoNotice } from '../../../shared/ui/ConfirmDialog';
 import { ImportPanel } from '../components/ImportPanel';
 import { StepNav } from '../components/StepNav';
 import { errorMessage, useSearchAddressMutation } from '../api/cmaApi';
-import { allListings, forgetListings, rememberListings } from '../model/listingPool';
+import { LISTING_POOL_MAX_LISTINGS } from '@cma/contracts';
+import { clearListingPool, replaceListings } from '../../../shared/listing-pool/listingPool';
+import { addToPool, useCmaListings } from '../model/listingPool';
 import { derivedKeys, readComparable } from '@cma/cma';
 import { addressOf, asRecords, thumbnailOf, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
@@ -20,7 +22,9 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
   const { report, edit, update, dispatch } = useReport();
   const subjectAddress = derivedKeys(report).selectedPropertyAddress;
   const navigate = useNavigate();
-  const loaded = allListings(report.allCsvData);
+  const { listings: loaded } = useCmaListings(report.allCsvData);
+  // How many listings of the last import the pool's limit left out (the agent is told, never silently).
+  const [leftOut, setLeftOut] = useState(0);
   const inProgress = loaded.length > 0 || !!report.selectedPropertydata;
   const [mode, setMode] = useState<'csv' | 'search'>(report.isUploadCSV ? 'csv' : 'search');
 
@@ -31,13 +35,14 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
   function startFresh() {
     setConfirming(false);
     setCleared({ report, listings: loaded });
-    forgetListings();
+    setLeftOut(0);
+    void clearListingPool();
     dispatch(resetCmaWorkflow());
   }
 
   function undoStartFresh() {
     if (!cleared) return;
-    rememberListings(cleared.listings, false);
+    void replaceListings(cleared.listings);
     dispatch(updateCmaWorkflow(cleared.report));
     setCleared(null);
   }
@@ -86,11 +91,16 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
             <ImportPanel
               csvType={report.csvType}
               onFormatDetected={(format) => update({ csvType: format })}
-              onRecords={(records) => edit(loadListings, records, { append: true, fromUpload: true })}
+              onRecords={(records) => {
+                const added = addToPool(report.allCsvData, records);
+                setLeftOut(added.leftOut);
+                edit(loadListings, records, { append: true, fromUpload: true, pool: added.pool });
+              }}
             />
             {loaded.length > 0 && (
               <p className="cma-next">
                 {formatCount(loaded.length, 'listing')} loaded.{' '}
+                {loaded.length >= LISTING_POOL_MAX_LISTINGS && <>A CMA holds at most {formatCount(LISTING_POOL_MAX_LISTINGS, 'listing')}{leftOut > 0 ? <>: {formatCount(leftOut, 'listing')} of the last file {leftOut === 1 ? 'was' : 'were'} not loaded</> : null}.{' '}</>}
                 <button type="button" className="button button--primary" onClick={() => navigate('/confirm-subject')}>Choose the subject →</button>
               </p>
             )}
@@ -98,8 +108,9 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
         ) : (
           <AddressSearch
             onPick={(record, all) => {
-              edit(loadListings, all, { append: true, fromUpload: false });
-              edit(chooseSubject, record);
+              const { pool } = addToPool(report.allCsvData, all);
+              edit(loadListings, all, { append: true, fromUpload: false, pool });
+              edit(chooseSubject, record, pool);
               update({ inputAddressState: true });
               navigate('/confirm-subject');
             }}

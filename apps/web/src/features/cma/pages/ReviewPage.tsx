@@ -10,7 +10,7 @@ import { AdjustedPriceChart, PricePerSqftChart, type SizePoint } from '../compon
 import { MarketModelPanel } from '../components/MarketModelPanel';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
-import { allListings } from '../model/listingPool';
+import { useCmaListings } from '../model/listingPool';
 import { readSubject } from '@cma/cma';
 import { addressOf, withComparableEdits } from '../model/records';
 import { setMarketModel, setMarketModelShown, setWeighting } from '../store/workflow';
@@ -27,6 +27,7 @@ const METHODS: { value: WeightingMethod; label: string }[] = [
 export default function ReviewPage() {
   useDocumentTitle('Review');
   const { report, edit, update } = useReport();
+  const { listings } = useCmaListings(report.allCsvData);
   const brandColour = useGetBrandKitQuery().data?.brand_colour ?? null;
   const colour = reportColour(report, brandColour);
   const ownColour = brandColour !== null && colour.toLowerCase() !== brandColour;
@@ -51,7 +52,7 @@ export default function ReviewPage() {
   const sizePoints = useMemo<SizePoint[]>(() => {
     const chosen = new Set(adjusted.map((c) => c.record.uuid));
     const points: SizePoint[] = [];
-    for (const r of allListings(report.allCsvData).slice(0, 2000)) {
+    for (const r of listings.slice(0, 2000)) {
       const size = r['Above Grade Finished Area'];
       const rate = r.perSquareFeet;
       if (typeof size === 'number' && typeof rate === 'number' && size > 0) points.push({ id: r.uuid, size, perSqft: rate, kind: chosen.has(r.uuid) ? 'comparable' : 'market', label: addressOf(r) });
@@ -62,7 +63,7 @@ export default function ReviewPage() {
       if (!points.some((p) => p.id === c.record.uuid) && typeof size === 'number' && typeof rate === 'number') points.push({ id: c.record.uuid, size, perSqft: rate, kind: 'comparable', label: addressOf(c.record) });
     }
     return points;
-  }, [report.allCsvData, adjusted]);
+  }, [listings, adjusted]);
 
   function goToReport() {
     if (!rec) return;
@@ -126,7 +127,7 @@ export default function ReviewPage() {
       </div>
 
       <MarketModelPanel
-        sales={() => withComparableEdits(allListings(report.allCsvData), report.comaparables).map(readSubject)}
+        sales={() => withComparableEdits(listings, report.comaparables).map(readSubject)}
         subject={computation.blindSubject}
         asOfDate={computation.asOfDate}
         comparables={comparablesReading(rec.value, rec.weights)}

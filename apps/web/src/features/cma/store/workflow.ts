@@ -4,7 +4,7 @@ import type { AdditionalFacts, AgentUadSteps, CellOverride, TierRates, Weighting
 import type { CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import type { MarketModelReading } from '@cma/cma';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
-import { allListings, listingsToStore, MAX_STORED_LISTINGS, rememberListings } from '../model/listingPool';
+import { listingsToStore, MAX_STORED_LISTINGS } from '../model/listingPool';
 import { asRecords, isRecord, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
 
 type Patch = Partial<CmaWorkflowState>;
@@ -12,15 +12,15 @@ type Rows = CmaWorkflowState['comaparables'];
 
 const rows = (records: CmaRecord[]): Rows => records as unknown as Rows;
 
-/** Records loaded from a CSV or the database become the candidate list (appended, duplicates by uuid skipped). */
-export function loadListings(state: CmaWorkflowState, records: CmaRecord[], options: { append: boolean; fromUpload: boolean }): Patch {
-  if (options.append) rememberListings(allListings(state.allCsvData), false);
-  rememberListings(records, options.append);
-  const merged = allListings(options.append ? state.allCsvData : []);
+/**
+ * Records loaded from a CSV or the database become candidates: `pool` is the whole listing pool once they are in it
+ * (the caller adds them: model/listingPool addToPool); the state keeps its bounded subset.
+ */
+export function loadListings(state: CmaWorkflowState, records: CmaRecord[], options: { append: boolean; fromUpload: boolean; pool?: readonly CmaRecord[] }): Patch {
+  const pool = options.pool ?? (options.append ? mergeByUuid(asRecords(state.allCsvData), records) : records);
   const subject = isRecord(state.selectedPropertydata) ? state.selectedPropertydata : null;
-  const kept = rows(listingsToStore(merged, subject));
   return {
-    allCsvData: kept,
+    allCsvData: rows(listingsToStore(pool, subject)),
     // The subject is picked from allCsvData; selectPropertyList holds only address-search results (a copy would double the stored size).
     selectPropertyList: options.fromUpload ? [] : rows(records),
     isUploadCSV: options.fromUpload,
@@ -28,14 +28,19 @@ export function loadListings(state: CmaWorkflowState, records: CmaRecord[], opti
   };
 }
 
-export function chooseSubject(state: CmaWorkflowState, record: CmaRecord): Patch {
+function mergeByUuid(first: CmaRecord[], more: CmaRecord[]): CmaRecord[] {
+  const known = new Set(first.map((r) => r.uuid));
+  return [...first, ...more.filter((r) => !known.has(r.uuid) && known.add(r.uuid))];
+}
+
+/** `pool`: every listing of the CMA (the state's own subset when not given), to keep the subset nearest the new subject. */
+export function chooseSubject(state: CmaWorkflowState, record: CmaRecord, pool: readonly CmaRecord[] = asRecords(state.allCsvData)): Patch {
   const sameSubject = state.selectedPropertydataUUID === record.uuid;
   const chosen = sameSubject ? record : withListingSuggestions({ ...record, subjectAdditionalInfo: (record.subjectAdditionalInfo as AdditionalFacts | undefined) ?? (record.selectedAdditionalInfo as AdditionalFacts | undefined) ?? {} }, 'subjectAdditionalInfo');
   const subjectInfo = (chosen.subjectAdditionalInfo as AdditionalFacts | undefined) ?? {};
   const subject: CmaRecord = { ...chosen, subjectAdditionalInfo: { ...subjectInfo } };
   const comps = asRecords(state.comaparables).filter((c) => c.uuid !== record.uuid);
-  const listings = allListings(state.allCsvData);
-  const kept = listings.length > MAX_STORED_LISTINGS ? { allCsvData: rows(listingsToStore(listings, record)) } : {};
+  const kept = pool.length > MAX_STORED_LISTINGS ? { allCsvData: rows(listingsToStore(pool, record)) } : {};
   return {
     ...kept,
     selectedPropertydata: subject as unknown as CmaWorkflowState['selectedPropertydata'],

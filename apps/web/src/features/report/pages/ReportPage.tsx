@@ -9,6 +9,7 @@ import { useStreetMap } from '../useStreetMap';
 import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
+import { uploadListingPool } from '../../../shared/listing-pool/listingPoolApi';
 import { useListCustomPagesQuery, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
 import { selectCmaWorkflow, updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
@@ -248,6 +249,9 @@ export default function ReportPage() {
     try {
       const saved = await postHistory({ address, state: JSON.stringify(savedState) }).unwrap();
       if (saved.id !== historyId) dispatch(updateCmaWorkflow({ historyEntryId: saved.id }));
+      // The whole listing pool goes with the entry (when it changed), so a restore anywhere gets every listing.
+      const poolProblem = await uploadListingPool(dispatch, saved.id);
+      if (poolProblem) notify('error', poolProblem);
       if (announce) notify('success', saved.created ? 'Report saved to history.' : 'Report updated in history.');
       return saved.id;
     } catch (error) {
