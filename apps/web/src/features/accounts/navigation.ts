@@ -1,3 +1,6 @@
+import { notify } from '../../shared/toast';
+import { readApiFailure, type ApiFailure } from './accountsApi';
+
 /**
  * Where a user goes once signed in or registered: subscribed users to /home; others to /card-details when
  * they already picked a plan (login store subscriptionPlan), else to /subscription-plan to pick one.
@@ -18,4 +21,12 @@ export function applyFieldErrors<K extends string>(fields: Record<string, string
     }
   }
   return matched;
+}
+
+/** A failed request on a form: each 422 message under its field, the message in a toast; the failure for the rest. */
+export function showFormFailure<K extends string>(error: unknown, known: readonly K[], setError: (name: K, error: { type: string; message: string }) => void): ApiFailure {
+  const failure = readApiFailure(error);
+  applyFieldErrors(failure.fields, known, setError);
+  notify('error', failure.message);
+  return failure;
 }

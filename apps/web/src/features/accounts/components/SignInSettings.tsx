@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { PASSWORD_RULES_MESSAGE } from '@cma/contracts';
-import { readApiFailure, useChangeEmailMutation, useChangePasswordMutation } from '../accountsApi';
+import { useChangeEmailMutation, useChangePasswordMutation } from '../accountsApi';
 import { changeEmailForm, changePasswordForm, type ChangeEmailValues, type ChangePasswordValues } from '../forms';
-import { applyFieldErrors } from '../navigation';
+import { showFormFailure } from '../navigation';
 import { notify } from '../../../shared/toast';
+import { NewPasswordFields } from './NewPasswordFields';
 import { TextField } from './TextField';
 
 /** /edit-profile: change the e-mail the agent signs in with and the password; both ask for the current password. */
@@ -37,9 +37,7 @@ function ChangeEmailForm({ email }: { email: string }) {
       reset();
       notify('success', body.message ?? 'Your sign-in e-mail has been changed.');
     } catch (error) {
-      const failure = readApiFailure(error);
-      applyFieldErrors(failure.fields, ['email', 'current_password'] as const, setError);
-      notify('error', failure.message);
+      showFormFailure(error, ['email', 'current_password'] as const, setError);
     }
   });
 
@@ -79,9 +77,7 @@ function ChangePasswordForm() {
       reset();
       notify('success', body.message ?? 'Your password has been changed.');
     } catch (error) {
-      const failure = readApiFailure(error);
-      applyFieldErrors(failure.fields, ['current_password', 'password'] as const, setError);
-      notify('error', failure.message);
+      showFormFailure(error, ['current_password', 'password'] as const, setError);
     }
   });
 
@@ -90,8 +86,13 @@ function ChangePasswordForm() {
       <h3>Password</h3>
       <p className="field__hint">Changing it signs you out on your other devices.</p>
       <TextField label="Current password" type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
-      <TextField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_RULES_MESSAGE} error={errors.password?.message} {...register('password')} />
-      <TextField label="Repeat the new password" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
+      <NewPasswordFields
+        label="New password"
+        confirmLabel="Repeat the new password"
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+      />
       <div className="form-row-end">
         <button type="submit" className="button button--secondary" disabled={isSubmitting}>
           {isSubmitting ? 'Changing…' : 'Change password'}

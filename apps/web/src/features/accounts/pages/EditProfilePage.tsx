@@ -11,7 +11,7 @@ import { setProfileImage } from '../../../shared/session/loginSlice';
 import { storeAccountDetails } from '../accountStore';
 import { readApiFailure, useStoreBusinessDetailMutation, useUploadProfilePicMutation, useUserDetailsQuery } from '../accountsApi';
 import { formatPhone, imageFileProblem, profileForm, type ProfileValues } from '../forms';
-import { applyFieldErrors } from '../navigation';
+import { showFormFailure } from '../navigation';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import { SignInSettings } from '../components/SignInSettings';
@@ -163,10 +163,8 @@ function DetailsForm({ details }: { details: UserDetails }) {
       logo.saved();
       notify('success', body.message ?? 'Business details saved.');
     } catch (error) {
-      const failure = readApiFailure(error);
-      applyFieldErrors(failure.fields, PROFILE_FIELDS, setError);
+      const failure = showFormFailure(error, PROFILE_FIELDS, setError);
       if (failure.fields.logo?.[0]) setLogoProblem(failure.fields.logo[0]);
-      notify('error', failure.message);
     }
   });
 

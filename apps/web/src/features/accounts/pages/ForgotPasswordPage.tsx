@@ -7,9 +7,10 @@ import { useAppDispatch } from '../../../app/hooks';
 import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { focusInField } from '../../../shared/ui/focusInField';
 import { setLoginState } from '../../../shared/session/loginSlice';
-import { readApiFailure, useForgotPasswordMutation, useResetPasswordMutation } from '../accountsApi';
+import { useForgotPasswordMutation, useResetPasswordMutation } from '../accountsApi';
 import { forgotForm, newPasswordForm, type ForgotValues, type NewPasswordValues } from '../forms';
-import { applyFieldErrors } from '../navigation';
+import { showFormFailure } from '../navigation';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
@@ -60,9 +61,7 @@ function RequestLinkStep() {
       setSentTo(values.email);
       notify('success', body.message ?? 'Check your inbox.');
     } catch (error) {
-      const failure = readApiFailure(error);
-      applyFieldErrors(failure.fields, ['email'] as const, setError);
-      notify('error', failure.message);
+      showFormFailure(error, ['email'] as const, setError);
     }
   });
 
@@ -113,10 +112,8 @@ function NewPasswordStep({ token }: { token: string }) {
       dispatch(setLoginState('login'));
       navigate('/login', { replace: true });
     } catch (error) {
-      const failure = readApiFailure(error);
+      const failure = showFormFailure(error, ['password'] as const, setError);
       if (failure.fields.token?.[0]) setLinkProblem(failure.fields.token[0]);
-      applyFieldErrors(failure.fields, ['password'] as const, setError);
-      notify('error', failure.message);
     }
   });
 
@@ -130,15 +127,13 @@ function NewPasswordStep({ token }: { token: string }) {
         </p>
       )}
       <form className="form" noValidate onSubmit={onSubmit} aria-label="Choose a new password">
-        <TextField
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a digit."
-          error={errors.password?.message}
-          {...register('password', { deps: ['password_confirmation'] })}
+          confirmLabel="Confirm new password"
+          password={register('password', { deps: ['password_confirmation'] })}
+          confirmation={register('password_confirmation')}
+          errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
         <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Set new password'}
         </button>

@@ -11,8 +11,9 @@ import { focusInField } from '../../../shared/ui/focusInField';
 import { setLoginState, setProfileImage } from '../../../shared/session/loginSlice';
 import { readApiFailure, useLoginMutation, useRegisterMutation, useVerifyDataMutation } from '../accountsApi';
 import { formatPhone, registerForm, signInForm, type RegisterValues, type SignInValues } from '../forms';
-import { applyFieldErrors, destinationAfterSignIn } from '../navigation';
+import { showFormFailure, destinationAfterSignIn } from '../navigation';
 import { refreshAccountDetails } from '../accountStore';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
@@ -71,9 +72,7 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
       notify('success', 'Logged in successfully.');
       navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
     } catch (error) {
-      const failure = readApiFailure(error);
-      applyFieldErrors(failure.fields, ['email', 'password'] as const, setError);
-      notify('error', failure.message);
+      showFormFailure(error, ['email', 'password'] as const, setError);
     }
   });
 
@@ -158,9 +157,7 @@ function RegisterForm() {
       notify('success', 'Your account is ready.');
       navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
     } catch (error) {
-      const failure = readApiFailure(error);
-      applyFieldErrors(failure.fields, ['name', 'email', 'phone', 'password'] as const, setError);
-      notify('error', failure.message);
+      showFormFailure(error, ['name', 'email', 'phone', 'password'] as const, setError);
     }
   });
 
@@ -194,15 +191,13 @@ function RegisterForm() {
             setValue('phone', formatPhone(event.target.value), { shouldValidate: true });
           }}
         />
-        <TextField
+        <NewPasswordFields
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a digit."
-          error={errors.password?.message}
-          {...register('password', { deps: ['password_confirmation'] })}
+          confirmLabel="Confirm password"
+          password={register('password', { deps: ['password_confirmation'] })}
+          confirmation={register('password_confirmation')}
+          errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
         />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
         <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </button>
