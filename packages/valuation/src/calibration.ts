@@ -148,7 +148,7 @@ export interface PreparedModel {
 export interface PrepareOptions extends MarketModelOptions {
   /** Valuation date: everything is fitted and measured on sales that closed before it. */
   before: string;
-  /** How many of the latest sales measure the errors. Default 300. */
+  /** How many of the latest sales measure the errors. Default 300, never more than half of the sales. */
   calibrationSales?: number;
   /** Values one calibration sale with the comparables (earlier sales only, own address left out). */
   valueWithComparables: (subject: SaleFacts) => ComparablesReading | null;
@@ -164,7 +164,8 @@ export function prepareMarketModel(sales: readonly SaleFacts[] | CandidatePool, 
   const recent: number[] = [];
   for (let i = 0; i < pool.size; i++) if (pool.time[i] < before && !pool.sales[i].saleType) recent.push(i);
   recent.sort((a, b) => pool.time[b] - pool.time[a]);
-  const chosen = recent.slice(0, options.calibrationSales ?? 300);
+  // At most half the sales measure the errors, so the model they are measured against is fitted on the other half.
+  const chosen = recent.slice(0, Math.min(options.calibrationSales ?? 300, Math.floor(recent.length / 2)));
   const windowStart = chosen.length ? pool.sales[chosen[chosen.length - 1]].closeDate as string : options.before;
   const { calibrationSales: _n, valueWithComparables, onProgress, ...modelOptions } = options;
   const calibrationModel = fitMarketModel(pool, { ...modelOptions, before: windowStart, onProgress: (p) => onProgress?.(p * 0.45) });
