@@ -71,12 +71,19 @@ try {
   const audit = async (label: string, url: string, categories: readonly string[]): Promise<Result> => {
     const results: Result[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(url, { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
-      if (!result) throw new Error('Lighthouse returned no result');
-      results.push(result);
+      // A run Lighthouse could not finish (NO_NAVSTART and the like: its trace failed on a busy host) scores 0 and says
+      // nothing of the page: it is named and run again, at most twice.
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(url, { port: launched.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+        if (!result) throw new Error('Lighthouse returned no result');
+        const error = result.lhr.runtimeError;
+        if (error) reasons.push(`  ${label} run ${run + 1} failed (attempt ${attempt}): ${error.code} ${error.message}`);
+        if (!error || attempt === 3) {
+          results.push(result);
+          break;
+        }
+      }
     }
-    // A run Lighthouse could not finish scores 0: say why, so such a run is not read as a slow page.
-    for (const [run, r] of results.entries()) if (r.lhr.runtimeError) reasons.push(`  ${label} run ${run + 1} failed: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
     const performanceOf = (r: Result) => r.lhr.categories.performance?.score ?? 0;
     const result = [...results].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((results.length - 1) / 2)]!;
     const { audits } = result.lhr;
