@@ -1,17 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PASSWORD, createRegisteredSession, createSubscribedSession, uniqueEmail, useSessionInBrowser } from './support/sessions';
+import { DESKTOP_AND_TABLET, screenshotDir } from './support/spec-setup';
 
 // Issue 21, Account: the signed-in header shows the trial and links to the account; the profile changes the sign-in
 // e-mail and the password; a signed-in user without a subscription is not offered "Sign in / Sign up". At 1280 and 768 px.
 
-const SHOTS = path.join('test-results', 'account');
-mkdirSync(SHOTS, { recursive: true });
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 768, height: 1024 },
-] as const;
+const SHOTS = screenshotDir('account');
+const WIDTHS = DESKTOP_AND_TABLET;
 
 /** At 900 px and below the nav is behind the menu button. */
 async function openMenuIfCollapsed(page: Page) {

@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshotDir } from './support/spec-setup';
 
 // Issue 7 in the real browser against the real server (embedded default, demo listings seeded):
 // a subscribed agent goes from a CSV — and from an address search — to a reviewed value, changing one adjustment.
 
 const PASSWORD = 'Open-House-2026';
-const SHOTS = path.join('test-results', 'cma-workflow');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('cma-workflow');
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });

@@ -1,18 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { screenshotDir } from './support/spec-setup';
 
 // The comparables' photos in the real browser against the real server (demo listings seeded): a subject and comparables
 // found in the listing database get their listings' photos once, the agent adds one to a comparable, deletes another,
 // picks the added one for the report, and the PDF prints it.
 
-const SHOTS = path.join('test-results', 'comparable-photos');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('comparable-photos');
 const DEMO_PHOTOS = 3;
 
 /** Full-page screenshots at desktop and tablet widths, each loaded at that width (the PDF viewer lays out once). */

@@ -1,19 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createSubscribedSession } from './support/sessions';
+import { DESKTOP_AND_TABLET, screenshotDir } from './support/spec-setup';
 
 // Issue 21, the agent's daily flow at a desktop (1280 × 900) and a tablet (768 × 1024): the words and controls of the
 // start page, suggestions for the additional facts, the comparables list, the adjustment grid with six comparables,
 // the money fields, and "Start a new CMA" with the app's own dialog and undo. Screenshots in test-results/daily-flow.
 
-const SHOTS = path.join('test-results', 'daily-flow');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('daily-flow');
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 768, height: 1024 },
-] as const;
+const WIDTHS = DESKTOP_AND_TABLET;
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 

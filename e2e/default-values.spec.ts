@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { screenshotDir } from './support/spec-setup';
 
 // Issue 6: an agent edits their default adjustment values on /change-default-values, saves, reloads and sees them;
 // bad amounts are refused in place; reset brings back the spec's table.
 
-const SHOTS = path.join('test-results', 'default-values');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('default-values');
 
 test('edit, save, reload, validate and reset the default adjustment values', async ({ page }) => {
   const session = await createSubscribedSession(page.request, 'defaults');

@@ -1,15 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser, type SubscribedSession } from './support/sessions';
+import { sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 18 item 6 in the real browser: /history shows each saved report's date, client, value and range, what was sent
 // or shared and the views; search kept in the URL; inline rename; duplicate as a new CMA (nothing written); delete with
 // the app's own dialog and undo (focus follows); open on the report step; paging; at 1280 and 768 px.
 
-const SHOTS = path.join('test-results', 'history');
-mkdirSync(SHOTS, { recursive: true });
-const sample = JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
+const SHOTS = screenshotDir('history');
+const sample = sampleReportState();
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ELM = '1234 Elm Street, Denver, CO 80220';
 const OAK = '88 Oak Court, Aurora, CO 80012';

@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { screenshotDir } from './support/spec-setup';
 
 // Issue 17 item 3 in the real browser: on /review the agent fits the market model, puts it into the value and the
 // report, and hides it from the client; the saved CMA carries the reading and the value reconciled with it.
 
-const SHOTS = path.join('test-results', 'market-model-report');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('market-model-report');
 
 /** 160 closed sales in one neighbourhood over two years (price from size, grade and place), enough to fit the model. */
 function salesCsv(): Buffer {

@@ -1,20 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { DESKTOP_AND_TABLET, sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 19: the brand kit on /edit-profile, and on /report the page picker (mouse drag, keyboard, move buttons), the
 // cover letter, seller net sheet and market area editors, with the preview following every change. At 1280 and 768 px.
 
-const SHOTS = path.join('test-results', 'report-builder');
-mkdirSync(SHOTS, { recursive: true });
-const sample = JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 768, height: 1024 },
-] as const;
+const SHOTS = screenshotDir('report-builder');
+const sample = sampleReportState();
+const WIDTHS = DESKTOP_AND_TABLET;
 
 /** The text of the PDF the preview shows right now, downloaded as the agent would (Download PDF), read by pdftotext. */
 async function previewText(page: Page, name: string): Promise<string> {

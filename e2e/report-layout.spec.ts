@@ -1,19 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { DESKTOP_AND_TABLET, sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 21, Report page: at 768 px Download and Send come before the 8-page preview, the preview opens at the frame's
 // width without the thumbnail pane, rendering the PDF logs no "Buffer is not defined", and the current step's pill keeps
 // white text on blue when pointed at or focused. At 1280×900 and 768×1024.
 
-const SHOTS = path.join('test-results', 'report-layout');
-mkdirSync(SHOTS, { recursive: true });
-const sample = JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 768, height: 1024 },
-] as const;
+const SHOTS = screenshotDir('report-layout');
+const sample = sampleReportState();
+const WIDTHS = DESKTOP_AND_TABLET;
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
 function contrast(foreground: string, background: string): number {

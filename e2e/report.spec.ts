@@ -1,17 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
 import { recordCspViolations } from './support/csp';
+import { sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 8 in the real browser: a saved CMA is picked from HISTORY (paged), the store is restored, /report renders the
 // PDF in the browser, it downloads, saving again updates the same entry, and after a reload HISTORY restores every field.
 
-const SHOTS = path.join('test-results', 'report');
-mkdirSync(SHOTS, { recursive: true });
-const sample = JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
+const SHOTS = screenshotDir('report');
+const sample = sampleReportState();
 const RESTORED_KEYS = [
   'csvNewData', 'changeDefaultValues', 'count', 'review_data', 'formula_Division_DefaultValue', 'report_data',
   'selectedPropertydata', 'selectedPropertydataUUID', 'address', 'selectedPropertyAddress', 'checked', 'allCsvData',

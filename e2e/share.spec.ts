@@ -1,15 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 18 in the real browser: /report shares the saved report as a live link; the client opens /r/<token> on a phone
 // with JavaScript off (every request to this server only), downloads the PDF; the agent sees the view; revoking it
 // leaves a page that says the link is no longer available.
 
-const SHOTS = path.join('test-results', 'share');
-mkdirSync(SHOTS, { recursive: true });
-const sample = JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
+const SHOTS = screenshotDir('share');
+const sample = sampleReportState();
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 

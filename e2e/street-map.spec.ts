@@ -1,18 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator } from '@playwright/test';
 import { recordCspViolations } from './support/csp';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 19 item 7 in the real browser: /compare shows the subject and candidates as numbered price pins on street map
 // tiles (from the local tile server the config starts: no network in tests), the offline drawing when tiles fail;
 // the PDF's map page and the live page show the map the server composed from the same tiles.
 
-const SHOTS = path.join('test-results', 'street-map');
-mkdirSync(SHOTS, { recursive: true });
-const sample = JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
+const SHOTS = screenshotDir('street-map');
+const sample = sampleReportState();
 const address = sample.selectedPropertyAddress as string;
 
 /** Share of a picture's pixels of the tile server's block colour (#f2efe9) or its streets: the map shows through. */

@@ -1,0 +1,20 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The two widths every screen is looked at: desktop and tablet. */
+export const DESKTOP_AND_TABLET = [
+  { width: 1280, height: 900 },
+  { width: 768, height: 1024 },
+] as const;
+
+/** test-results/<name>, where a spec keeps the screenshots it takes to be looked at; made when missing. */
+export function screenshotDir(name: string): string {
+  const dir = path.join('test-results', name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A fresh copy of the sample saved report (samples/report-state.json) that report specs start from. */
+export function sampleReportState(): Record<string, unknown> {
+  return JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
+}
