@@ -2,6 +2,7 @@
 // placeholders are filled when the report prints.
 import { COVER_LETTER_MAX_LENGTH } from '@cma/contracts';
 import { COVER_LETTER_PLACEHOLDERS } from '@cma/report/cover-letter';
+import { PageOffNote } from './PageOffNote';
 
 export interface CoverLetterEditorProps {
   /** The report's own letter, or null when it follows the template. */
@@ -18,14 +19,7 @@ export function CoverLetterEditor({ letter, template, onChange, pageOn, onTurnPa
   return (
     <details className="card report-editor" open={pageOn && letter !== null ? true : undefined}>
       <summary className="h4">Cover letter</summary>
-      {!pageOn && (
-        <p className="report-editor__note">
-          The cover letter page is off.{' '}
-          <button type="button" className="link-button" onClick={onTurnPageOn}>
-            Print it after the cover
-          </button>
-        </p>
-      )}
+      {!pageOn && <PageOffNote page="cover letter" action="Print it after the cover" onTurnPageOn={onTurnPageOn} />}
       <label className="report-page__field">
         <span>Letter for this report</span>
         <textarea rows={12} maxLength={COVER_LETTER_MAX_LENGTH} value={text} onChange={(e) => onChange(e.target.value)} aria-describedby="cover-letter-hint" />

@@ -1,6 +1,7 @@
 // Which area the market statistics page describes: a radius around the subject, its subdivision or its zip code. The
 // figures below are the ones the page prints, each with the number of listings behind it.
 import { MARKET_RADIUS_CHOICES, formatAmount, normaliseMarketArea, type MarketArea, type MarketStats } from '@cma/valuation';
+import { PageOffNote } from './PageOffNote';
 
 export interface MarketAreaChooserProps {
   /** report_data.marketArea as saved. */
@@ -29,14 +30,7 @@ export function MarketAreaChooser({ value, onChange, stats, pageOn, onTurnPageOn
   return (
     <details className="card report-editor">
       <summary className="h4">Market statistics</summary>
-      {!pageOn && (
-        <p className="report-editor__note">
-          The market statistics page is off.{' '}
-          <button type="button" className="link-button" onClick={onTurnPageOn}>
-            Print it
-          </button>
-        </p>
-      )}
+      {!pageOn && <PageOffNote page="market statistics" onTurnPageOn={onTurnPageOn} />}
       <fieldset className="report-editor__choices">
         <legend>Area</legend>
         <label>

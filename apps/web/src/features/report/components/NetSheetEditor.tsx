@@ -2,6 +2,7 @@
 // estimated net at the low, suggested and high price (computed by the engine, shown as the PDF prints it).
 import { NET_SHEET_FIELDS, NET_SHEET_LABELS, formatAmount, normaliseNetSheet, type NetSheetColumn, type NetSheetInputs } from '@cma/valuation';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
+import { PageOffNote } from './PageOffNote';
 
 export interface NetSheetEditorProps {
   /** report_data.netSheet as saved (numbers, or text while the agent types). */
@@ -19,14 +20,7 @@ export function NetSheetEditor({ value, onChange, columns, pageOn, onTurnPageOn 
   return (
     <details className="card report-editor">
       <summary className="h4">Seller net sheet</summary>
-      {!pageOn && (
-        <p className="report-editor__note">
-          The net sheet page is off.{' '}
-          <button type="button" className="link-button" onClick={onTurnPageOn}>
-            Print it
-          </button>
-        </p>
-      )}
+      {!pageOn && <PageOffNote page="net sheet" onTurnPageOn={onTurnPageOn} />}
       <div className="report-editor__grid">
         {NET_SHEET_FIELDS.map((field) => {
           const problem = problemOf(field);
