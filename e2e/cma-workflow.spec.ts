@@ -118,7 +118,7 @@ test('CSV upload → subject → 4 comparables → one adjustment changed → re
   await page.reload();
   await expect(page.getByTestId('reconciled-value')).toHaveText(new RegExp(after.toLocaleString('en-US')));
 
-  // On to the report: the chosen subject photo goes into base64Images for the PDF.
+  // On to the report: the chosen subject photo stays on the server — its id in photoChoice, no data URL in localStorage.
   await expect(page.getByRole('radiogroup', { name: 'Subject photo' }).getByRole('radio')).toHaveCount(1);
   await page.getByRole('button', { name: 'Continue to the report →' }).click();
   await expect(page).toHaveURL(/\/report$/);
@@ -126,9 +126,9 @@ test('CSV upload → subject → 4 comparables → one adjustment changed → re
     .poll(() => page.evaluate(() => {
       const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { cmaWorkflow?: string };
       const report = JSON.parse(root.cmaWorkflow ?? '{}') as { base64Images?: string[]; review_data?: { value?: number } };
-      return { photo: report.base64Images?.[0]?.slice(0, 23), value: report.review_data?.value };
+      return { photos: report.base64Images, value: report.review_data?.value, dataUrls: (localStorage.getItem('persist:root') ?? '').includes('data:image') };
     }))
-    .toEqual({ photo: 'data:image/jpeg;base64,', value: after });
+    .toEqual({ photos: [], value: after, dataUrls: false });
 });
 
 test('address search → subject → comparables from the listing database → review', async ({ page }) => {

@@ -25,8 +25,8 @@ export function photoPropertyIds(report: { selectedPropertydata?: PhotoProperty 
 
 /**
  * The report fields the PDF is drawn from, given each property's stored photos (by uuid): the subject's and each
- * comparable's are added after their own, and a comparable's photo chosen on /review (an image id in
- * report_data.photoChoice) becomes its data URL, which the report prints first.
+ * comparable's are added after their own, and the photo chosen on /review (an image id in report_data.photoChoice,
+ * under the comparable's uuid or 'subject') is printed first — a comparable's choice becomes its data URL.
  */
 export function withStoredPhotos<P extends PhotoProperty>(
   report: { selectedPropertydata?: PhotoProperty | null } & PhotoFields<P>,
@@ -42,8 +42,11 @@ export function withStoredPhotos<P extends PhotoProperty>(
     const own = Array.isArray(comparable.propertyImages) ? comparable.propertyImages : [];
     return { ...comparable, propertyImages: [...own, ...stored.map((photo) => photo.data_url)] };
   });
+  // The subject photo chosen on /review (photoChoice.subject, an image id) prints first; the store never holds its bytes.
+  const subjectPhotos = typeof subjectId === 'string' ? (photos[subjectId] ?? []) : [];
+  const subjectFirst = [...subjectPhotos.filter((photo) => photo.id === choice.subject), ...subjectPhotos.filter((photo) => photo.id !== choice.subject)];
   return {
-    base64Images: [...report.base64Images, ...(typeof subjectId === 'string' ? (photos[subjectId] ?? []).map((photo) => photo.data_url) : [])],
+    base64Images: [...report.base64Images, ...subjectFirst.map((photo) => photo.data_url)],
     comaparables,
     report_data: { ...(report.report_data ?? {}), photoChoice: choice },
   };

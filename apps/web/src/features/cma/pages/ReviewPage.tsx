@@ -67,10 +67,10 @@ export default function ReviewPage() {
 
   function goToReport() {
     if (!rec) return;
-    // The PDF prints the subject photo from base64Images; only the chosen one is stored (localStorage is small).
-    const chosenSubjectPhoto = subjectPhotos.find((p) => String(p.id) === photoChoice.subject) ?? subjectPhotos[0];
+    // The chosen subject photo stays on the server (photoChoice.subject holds its id; the PDF's copy of the state gets
+    // its bytes): no data URL in localStorage. One kept there by an older version goes once the subject has stored photos.
     update({
-      base64Images: chosenSubjectPhoto ? [imageSrc(chosenSubjectPhoto)] : [],
+      ...(subjectPhotos.length > 0 ? { base64Images: [] } : {}),
       range: { start: rangeStart, end: rangeEnd },
       review_data: {
         value,

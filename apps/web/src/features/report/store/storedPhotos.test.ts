@@ -51,6 +51,11 @@ describe('withStoredPhotos', () => {
     expect(state.report_data).toEqual({ reportId: 'r1', photoChoice: { 'comp-a': 'a2', 'comp-b': 'b2' } });
   });
 
+  it("prints the subject photo chosen on /review first, from its id (the store keeps no subject photo bytes)", () => {
+    const state = report({ base64Images: [], report_data: { photoChoice: { subject: 's2' } } });
+    expect(printed(state, { subject: [photo('s1'), photo('s2'), photo('s3')] }).subject).toEqual([jpeg('s2'), jpeg('s1'), jpeg('s3')]);
+  });
+
   it('falls back to the first photo when the chosen one was deleted', () => {
     const state = report({ report_data: { photoChoice: { 'comp-a': 'gone' } } });
     expect(printed(state, { 'comp-a': [photo('a1'), photo('a2')] }).comps[0]).toBe(jpeg('a1'));
