@@ -8,7 +8,7 @@ import { CUSTOM_PAGE_PREFIX, isBuiltInPageId, type BuiltInPageId } from './pages
 import { CUSTOM_PAGE_PLACEHOLDER_SIZE } from './custom-pages';
 import { AdjustedPriceChart, MonthlyChart, PricePerSqftChart, StreetMap } from './graphics';
 import { REPORT_MAP_SIZE } from './report-map';
-import { marketModelSentence } from './value-sentences';
+import { hiddenModelSentence, marketModelSentence } from './value-sentences';
 import { formatCount, formatNumber, NET_SHEET_LABELS, type MarketFigure } from '@cma/valuation';
 import { INK, MUTED, PAPER_TINT, RISK_COLOURS, RULE, isDark, miles, money, pdfText, percent, shortMoney, tint } from './theme';
 
@@ -476,7 +476,7 @@ function ReconciliationPage({ input }: { input: ReportDocumentInput }) {
             )
           : 'No comparable could be adjusted, so no value is reconciled.'}
       </Text>
-      {reconciliation && <Text style={[styles.paragraph, { color: MUTED, fontSize: 8 }]}>{t(reconciliation.explanation)}</Text>}
+      {reconciliation && <Text style={[styles.paragraph, { color: MUTED, fontSize: 8 }]}>{t([reconciliation.explanation, hiddenModelSentence(reconciliation)].filter(Boolean).join(' '))}</Text>}
       {reconciliation?.marketModel && (
         <View wrap={false} style={{ marginTop: 6 }}>
           <SectionTitle colour={colour}>Market Model</SectionTitle>

@@ -6,7 +6,7 @@ import type { ComparableView, PropertyView, ReportDocumentInput } from './build-
 import { relativeMapLayout, ticksFor } from './chart-scale';
 import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layout';
 import { REPORT_MAP_SIZE, reportMapPins } from './report-map';
-import { marketModelSentence } from './value-sentences';
+import { hiddenModelSentence, marketModelSentence } from './value-sentences';
 import { LEGAL_PARAGRAPHS } from './document';
 import { NOT_AVAILABLE } from './facts';
 import type { ReportPageId } from './pages';
@@ -634,6 +634,7 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
                       ? 'Every adjusted comparable carries the same weight.'
                       : 'Weights were set by your agent.'}
                 </p>
+                {hiddenModelSentence(reconciliation) ? <p>{hiddenModelSentence(reconciliation)}</p> : null}
                 {reconciliation.marketModel ? (
                   <>
                     <h3>Market model</h3>

@@ -9,8 +9,18 @@ export function marketModelSentence(value: number, model: ShownMarketModel): str
   return `A market model of the area's recent sales estimates ${formatAmount(Math.round(model.estimate))}; with the comparables' ${formatAmount(Math.round(model.comparablesValue))} it gives the value of ${formatAmount(value)}. ${model.explanation}`;
 }
 
+/**
+ * With the market model hidden from the client the value still differs from the comparables' figure: one sentence says
+ * so without the model, so the printed value never contradicts "The comparables indicate …". Null otherwise.
+ */
+export function hiddenModelSentence(reconciliation: ReconciliationView): string | null {
+  if (reconciliation.marketModel || !reconciliation.likelyRange) return null;
+  return `Weighed against the area's other recent sales, the value is ${formatAmount(reconciliation.value)}.`;
+}
+
 /** How the value was reached: the comparables' sentences, then the market model's and its likely range when shown. */
 export function valueSentences(reconciliation: ReconciliationView): string[] {
   const model = reconciliation.marketModel;
-  return [reconciliation.explanation, ...(model ? [marketModelSentence(reconciliation.value, model), model.rangeExplanation] : [])];
+  const hidden = hiddenModelSentence(reconciliation);
+  return [reconciliation.explanation, ...(model ? [marketModelSentence(reconciliation.value, model), model.rangeExplanation] : hidden ? [hidden] : [])];
 }

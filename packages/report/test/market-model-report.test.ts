@@ -26,7 +26,7 @@ function withModel(shownToClient: boolean): Record<string, unknown> {
   return { ...sample, range: { start: '', end: '' }, adjustment_formulas: { ...(sample.adjustment_formulas as object), marketModel: reading } };
 }
 
-const live = (input: ReportDocumentInput) => renderLivePage(input, { headshot: null, pdfUrl: '/r/x.pdf', photoUrl: (i) => `/r/x/photos/${i}` }).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const live = (input: ReportDocumentInput) => renderLivePage(input, { headshot: null, pdfUrl: '/r/x.pdf', photoUrl: (i) => `/r/x/photos/${i}` }).replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
 describe('the accepted market model in the client report', () => {
   let shown: ReportDocumentInput;
@@ -55,6 +55,7 @@ describe('the accepted market model in the client report', () => {
       expect(text).toMatch(/market model/i);
       expect(text).toContain('A market model of the area');
       expect(text).toContain('80 % likely range');
+      expect(text).not.toContain('Weighed against the area');
     }
   });
 
@@ -62,12 +63,15 @@ describe('the accepted market model in the client report', () => {
     expect(hidden.reconciliation!.value).toBe(shown.reconciliation!.value);
     expect(hidden.range).toEqual(shown.range);
     expect(hidden.reconciliation!.marketModel).toBeNull();
-    expect(valueSentences(hidden.reconciliation!)).toEqual([hidden.reconciliation!.explanation]);
+    // The printed value is not the comparables' figure: one sentence says so, without naming the model.
+    const why = `Weighed against the area's other recent sales, the value is ${formatAmount(hidden.reconciliation!.value)}.`;
+    expect(valueSentences(hidden.reconciliation!)).toEqual([hidden.reconciliation!.explanation, why]);
     for (const text of [hiddenPdf, live(hidden)]) {
       expect(text).toContain(formatAmount(hidden.reconciliation!.value));
       expect(text).not.toContain('A market model of the area');
       expect(text).not.toMatch(/market model/i);
       expect(text).toContain('8 in 10 recent sales valued this way sold within it');
+      expect(text).toContain(why);
     }
   });
 });
