@@ -7,6 +7,7 @@ import { DEFAULT_PDF_COLOR } from '@cma/report/state';
 import { useGetBrandKitQuery } from '../../../shared/api/api';
 import { notify } from '../../../shared/toast';
 import { readApiFailure, useStoreBrandKitMutation } from '../accountsApi';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 import { LogoPicker, useLogoChoice } from './LogoPicker';
 
 type TextKey = 'tagline' | 'bio' | 'cover_letter_template';
@@ -136,9 +137,9 @@ export function BrandKitForm() {
       </div>
       <div className="form-row-end">
         <span className="field__hint">{dirty ? 'You have unsaved changes.' : ''}</span>
-        <button type="submit" className="button button--primary button--large" disabled={isLoading || !kit}>
-          {isLoading ? 'Saving…' : 'Save brand kit'}
-        </button>
+        <SubmitButton busy={isLoading} busyText="Saving…" disabled={!kit}>
+          Save brand kit
+        </SubmitButton>
       </div>
     </form>
   );

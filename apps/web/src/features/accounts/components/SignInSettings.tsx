@@ -7,6 +7,7 @@ import { showFormFailure } from '../navigation';
 import { notify } from '../../../shared/toast';
 import { NewPasswordFields } from './NewPasswordFields';
 import { TextField } from './TextField';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 
 /** /edit-profile: change the e-mail the agent signs in with and the password; both ask for the current password. */
 export function SignInSettings({ email }: { email: string }) {
@@ -50,9 +51,9 @@ function ChangeEmailForm({ email }: { email: string }) {
       <TextField label="New sign-in e-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField label="Current password" type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
       <div className="form-row-end">
-        <button type="submit" className="button button--secondary" disabled={isSubmitting}>
-          {isSubmitting ? 'Changing…' : 'Change e-mail'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Changing…" className="button button--secondary">
+          Change e-mail
+        </SubmitButton>
       </div>
     </form>
   );
@@ -94,9 +95,9 @@ function ChangePasswordForm() {
         errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
       />
       <div className="form-row-end">
-        <button type="submit" className="button button--secondary" disabled={isSubmitting}>
-          {isSubmitting ? 'Changing…' : 'Change password'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Changing…" className="button button--secondary">
+          Change password
+        </SubmitButton>
       </div>
     </form>
   );

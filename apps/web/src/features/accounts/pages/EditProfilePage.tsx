@@ -19,6 +19,7 @@ import { BrandKitForm } from '../components/BrandKitForm';
 import { LogoPicker, useLogoChoice } from '../components/LogoPicker';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 
 const PROFILE_FIELDS = ['name', 'user_phone', 'business_name', 'agent_name', 'license_number', 'phone', 'email', 'website', 'address'] as const;
 
@@ -212,9 +213,9 @@ function DetailsForm({ details }: { details: UserDetails }) {
       </section>
       <div className="form-row-end">
         <span className="field__hint">{isDirty || logo.file || logo.removed ? 'You have unsaved changes.' : ''}</span>
-        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save details'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Saving…">
+          Save details
+        </SubmitButton>
       </div>
     </form>
   );

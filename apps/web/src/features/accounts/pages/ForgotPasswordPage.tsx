@@ -14,6 +14,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 
 // Spec §2: /forgot-password and /reset-password/{token} are the same screen; the token decides the step.
 export default function ForgotPasswordPage() {
@@ -76,9 +77,9 @@ function RequestLinkStep() {
       )}
       <form className="form" noValidate onSubmit={onSubmit} aria-label="Request a password reset link">
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : sentTo ? 'Send the link again' : 'Send reset link'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Sending…">
+          {sentTo ? 'Send the link again' : 'Send reset link'}
+        </SubmitButton>
       </form>
       <BackToSignIn />
     </>
@@ -134,9 +135,9 @@ function NewPasswordStep({ token }: { token: string }) {
           confirmation={register('password_confirmation')}
           errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
         />
-        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Set new password'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Saving…">
+          Set new password
+        </SubmitButton>
       </form>
       <BackToSignIn />
     </>

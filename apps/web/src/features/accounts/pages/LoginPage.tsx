@@ -17,6 +17,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 
 /**
  * /login: sign-in or register, by the login state the header buttons set (spec §4).
@@ -91,17 +92,25 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
         <div className="form-row-end">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Signing in…">
+          Sign in
+        </SubmitButton>
       </form>
-      <p className="auth-switch">
-        New to CMA Studio?{' '}
-        <button type="button" className="link-button" onClick={() => dispatch(setLoginState('register'))}>
-          Create an account
-        </button>
-      </p>
+      <AuthSwitch question="New to CMA Studio?" action="Create an account" to="register" />
     </>
+  );
+}
+
+/** Under the sign-in form, the way to sign up, and back. */
+function AuthSwitch({ question, action, to }: { question: string; action: string; to: 'login' | 'register' }) {
+  const dispatch = useAppDispatch();
+  return (
+    <p className="auth-switch">
+      {question}{' '}
+      <button type="button" className="link-button" onClick={() => dispatch(setLoginState(to))}>
+        {action}
+      </button>
+    </p>
   );
 }
 
@@ -198,16 +207,11 @@ function RegisterForm() {
           confirmation={register('password_confirmation')}
           errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
         />
-        <button type="submit" className="button button--primary button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Create account'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyText="Creating your account…">
+          Create account
+        </SubmitButton>
       </form>
-      <p className="auth-switch">
-        Already have an account?{' '}
-        <button type="button" className="link-button" onClick={() => dispatch(setLoginState('login'))}>
-          Sign in
-        </button>
-      </p>
+      <AuthSwitch question="Already have an account?" action="Sign in" to="login" />
     </>
   );
 }

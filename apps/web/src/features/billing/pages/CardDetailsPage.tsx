@@ -13,6 +13,7 @@ import { PromoCode, type AppliedPromo } from '../components/PromoCode';
 import { buildOrderPayload, formatChargeDate, formatPlanAmount } from '../order';
 import { handleSubscriptionFailure, handleSubscriptionResponse } from '../subscriptionFlow';
 import '../billing.css';
+import { SubmitButton } from '../../../shared/ui/SubmitButton';
 
 /** /card-details (spec §2): the chosen plan, the trial sentence with the real date, card entry, promo code, Confirm Order. */
 export default function CardDetailsPage() {
@@ -108,9 +109,9 @@ export default function CardDetailsPage() {
             dispatch(setPromocode(next?.code ?? ''));
           }}
         />
-        <button type="submit" className="button button--primary button--large order-form__confirm" disabled={submitting}>
-          {submitting ? 'Confirming…' : 'Confirm Order'}
-        </button>
+        <SubmitButton busy={submitting} busyText="Confirming…" className="button button--primary button--large order-form__confirm">
+          Confirm Order
+        </SubmitButton>
         <p className="billing-muted order-form__note">You can cancel any time before the trial ends and you will not be charged.</p>
       </form>
     </section>
