@@ -107,7 +107,6 @@ export type ImportFieldKey = keyof typeof CORE_SPECS | FeatureFieldKey;
 const ALL_SPECS: Record<ImportFieldKey, FieldSpec> = { ...CORE_SPECS, ...FEATURE_SPECS };
 
 export const FEATURE_FIELD_KEYS = Object.keys(FEATURE_SPECS) as FeatureFieldKey[];
-export const FEATURE_FIELD_LABELS = FEATURE_FIELD_KEYS.map((key) => FEATURE_SPECS[key].label);
 
 /**
  * Fields without which a row is of little use in a CMA. Each group is satisfied by any of its keys;
