@@ -13,6 +13,7 @@ import { CardEntry } from './CardEntry';
 import type { CardEntryHandle } from './cardEntry';
 import '../billing.css';
 import { notify } from '../../../shared/toast';
+import { LoadFailed } from '../../../shared/ui/LoadFailed';
 
 const longDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
@@ -52,15 +53,7 @@ export function SubscriptionSection() {
   const cardEntry = useRef<CardEntryHandle>(null);
 
   if (isLoading) return <p className="billing-muted">Loading your subscription…</p>;
-  if (isError)
-    return (
-      <p role="alert">
-        Your subscription could not be loaded.{' '}
-        <button type="button" className="billing-link" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </p>
-    );
+  if (isError) return <LoadFailed what="Your subscription" linkClassName="billing-link" onRetry={() => void refetch()} />;
   if (!subscription)
     return (
       <p>

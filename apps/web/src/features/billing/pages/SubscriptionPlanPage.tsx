@@ -9,6 +9,7 @@ import { selectChosenPlan, setAllSubcriptionPlan, setSubscriptionPlan } from '..
 import { useSubscriptionPlanListQuery } from '../billingApi';
 import { formatChargeDate, formatPlanAmount } from '../order';
 import '../billing.css';
+import { LoadFailed } from '../../../shared/ui/LoadFailed';
 
 /** /subscription-plan: choose a plan; the choice is kept in the plans store through registration to /card-details. */
 export default function SubscriptionPlanPage() {
@@ -35,12 +36,7 @@ export default function SubscriptionPlanPage() {
       <h1 id="page-title">Choose your plan</h1>
       <p className="lead">Every plan starts with a 14-day free trial. Cancel any time before it ends and you pay nothing.</p>
       {isError || !plans ? (
-        <p role="alert">
-          The plans could not be loaded.{' '}
-          <button type="button" className="billing-link" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed what="The plans" linkClassName="billing-link" onRetry={() => void refetch()} />
       ) : (
         <ul className="plan-grid">
           {plans.map((plan) => (

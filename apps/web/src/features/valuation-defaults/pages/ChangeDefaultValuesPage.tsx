@@ -9,6 +9,7 @@ import { notify, SOMETHING_WENT_WRONG } from '../../../shared/toast';
 import { useGetDefaultValuesQuery, useResetDefaultValuesMutation, useStoreDefaultValuesMutation } from '../api/valuationDefaultsApi';
 import { AMOUNT_FIELDS, TIER_RANGE_TEXT, rowsFromValues, tidyAmountText, unitHint, validateRows, valuesFromRows, type DefaultValuesRow, type RowErrors } from '../model/defaultValuesForm';
 import '../valuation-defaults.css';
+import { LoadFailed } from '../../../shared/ui/LoadFailed';
 
 /** The server's message (spec §8: show data.error if present), else its first field message. */
 function failureMessage(error: unknown): string {
@@ -48,12 +49,7 @@ export default function ChangeDefaultValuesPage() {
     return (
       <section className="defaults-page">
         <h1>Change default values</h1>
-        <p className="defaults-notice defaults-notice--error" role="alert">
-          Your default values could not be loaded.{' '}
-          <button type="button" className="defaults-link" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed what="Your default values" className="defaults-notice defaults-notice--error" linkClassName="defaults-link" onRetry={() => void refetch()} />
       </section>
     );
   }
