@@ -32,3 +32,12 @@ test('signed-in workflow pages run under the strict CSP without a single violati
     expect(await violations(), path).toEqual([]);
   }
 });
+
+test('a form checked by zod runs under the strict CSP without a single violation (zod parses without eval)', async ({ page }) => {
+  const violations = await recordCspViolations(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('jordan@');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter valid Email ID')).toBeVisible(); // the form's zod schema has parsed it
+  expect(await violations()).toEqual([]);
+});
