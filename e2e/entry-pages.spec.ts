@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { choosePlanInBrowser, createSubscribedSession, E2E_PASSWORD, firstPlan } from './support/sessions';
+import { appReady, holdAppCode, markAppReady } from './support/app-code';
 
 // Issue 21, decision 2100: every public entry page arrives rendered by the server with its data and its app loads when
 // the visitor acts, as the landing page does (decision 0902). Lighthouse figures: npm run bench (lighthouse.bench.ts).
 
 const ENTRY_PAGES = ['/login', '/forgot-password', '/subscription-plan', '/request-demo', '/about-us', '/privacy-policy', '/terms-condition', '/contact-us'];
 
-const markAppReady = (page: Page) => page.addInitScript(() => document.addEventListener('cma:app-ready', () => ((window as unknown as { appReady: boolean }).appReady = true)));
-const appReady = (page: Page) => page.waitForFunction(() => (window as unknown as { appReady?: boolean }).appReady === true);
 
-/** Holds the app's entry module back until release() (so what the visitor does surely happens before the app is live). */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('every public entry page arrives whole, runs no app code until the visitor acts, then goes live without asking again', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);

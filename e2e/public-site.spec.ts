@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { appReady, holdAppCode, markAppReady } from './support/app-code';
 
 // Issue 9: the public site in the real browser against the real server serving the built SPA.
 
@@ -61,18 +62,6 @@ test.describe('landing header (spec §2)', () => {
 });
 
 test.describe('server-rendered landing page (decisions 0901, 0902)', () => {
-  /** Holds the app's entry module back until release() (so a press surely lands before the app is live). */
-  async function holdAppCode(page: Page): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.addInitScript(() => document.addEventListener('cma:app-ready', () => ((window as unknown as { appReady: boolean }).appReady = true)));
-    return release;
-  }
-  const appReady = (page: Page) => page.waitForFunction(() => (window as unknown as { appReady?: boolean }).appReady === true);
 
   test('arrives whole with the FAQ and plans, runs no app code until the visitor acts, then hydrates without asking again', async ({ page, request }) => {
     const faqs = (await (await request.get('/api/faq-list')).json()).data as { question: string }[];
@@ -91,7 +80,7 @@ test.describe('server-rendered landing page (decisions 0901, 0902)', () => {
     });
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript(() => document.addEventListener('cma:app-ready', () => ((window as unknown as { appReady: boolean }).appReady = true)));
+    await markAppReady(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#faq .faq__item')).toHaveCount(faqs.length);
@@ -111,6 +100,7 @@ test.describe('server-rendered landing page (decisions 0901, 0902)', () => {
 
   test('keeps a button press made before the app starts, and stays where the visitor scrolled', async ({ page }) => {
     const release = await holdAppCode(page);
+    await markAppReady(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await footer(page).getByRole('button', { name: 'Instagram' }).click();
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -123,6 +113,7 @@ test.describe('server-rendered landing page (decisions 0901, 0902)', () => {
 
   test('Sign up pressed before the app starts still sets the login state to "register"', async ({ page }) => {
     const release = await holdAppCode(page);
+    await markAppReady(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await header(page).getByRole('link', { name: 'Sign up' }).click();
     release();
