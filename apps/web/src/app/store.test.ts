@@ -105,6 +105,29 @@ describe('workflow store defaults (spec §3 report store)', () => {
 });
 
 describe('persistence (spec §4)', () => {
+  it('keeps no listing rows in localStorage (the pool is in IndexedDB); rows a version before pools left there become the pool', async () => {
+    const storage = memoryStorage();
+    const first = createAppStore(storage);
+    await bootstrapped(first.persistor);
+    first.store.dispatch(updateCmaWorkflow({ clientName: 'Ann Smith', allCsvData: [{ uuid: 'row-in-memory' }] }));
+    await first.persistor.flush();
+    expect(first.store.getState().cmaWorkflow.allCsvData).toEqual([{ uuid: 'row-in-memory' }]);
+    expect(storage.items.get('persist:root')).toContain('Ann Smith');
+    expect(storage.items.get('persist:root')).not.toContain('row-in-memory');
+
+    const { clearListingPool } = await import('../shared/listing-pool/listingPool');
+    await clearListingPool();
+    const root = JSON.parse(storage.items.get('persist:root')!) as Record<string, string>;
+    storage.items.set('persist:root', JSON.stringify({ ...root, cmaWorkflow: JSON.stringify({ ...JSON.parse(root.cmaWorkflow!), allCsvData: [{ uuid: 'older-row' }] }) }));
+    const second = createAppStore(storage);
+    await bootstrapped(second.persistor);
+    await vi.waitFor(() => expect(listingPoolSnapshot().records).toEqual([{ uuid: 'older-row' }]));
+    await second.persistor.flush();
+    second.store.dispatch(updateCmaWorkflow({ clientName: 'Ann Smith again' }));
+    await second.persistor.flush();
+    expect(storage.items.get('persist:root')).not.toContain('older-row');
+  });
+
   it("writes the login and workflow stores under the key 'root' and reads them back in a new session", async () => {
     const storage = memoryStorage();
     const first = createAppStore(storage);

@@ -1,10 +1,10 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore, type PersistedState, type Storage as PersistStorage } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, createTransform, type PersistConfig, persistReducer, persistStore, type PersistedState, type Storage as PersistStorage } from 'redux-persist';
 import { api } from '../shared/api/api';
 import { loginSlice } from '../shared/session/loginSlice';
 import { subscriptionPlansSlice } from '../features/billing/store/subscriptionPlansSlice';
-import { cmaWorkflowSlice } from '../shared/cma-workflow/cmaWorkflowSlice';
+import { cmaWorkflowSlice, type CmaWorkflowState } from '../shared/cma-workflow/cmaWorkflowSlice';
 import { browserDataReleased, sessionEnded } from '../shared/session/sessionActions';
 
 // Spec §4/§9: the store is persisted under key 'root' with a 5000 ms rehydration time-out.
@@ -46,7 +46,20 @@ export const persistMigrations = {
   },
 };
 
-export function persistConfigFor(storage: PersistStorage) {
+/**
+ * The listing pool lives in IndexedDB (decision 2131): localStorage keeps the CMA without its listings (`allCsvData` is
+ * rebuilt from the pool where the saved state is made), so thousands of rows never sit in it twice.
+ */
+const withoutListingRows = createTransform<unknown, unknown>(
+  (workflow) => {
+    const { allCsvData } = workflow as Pick<CmaWorkflowState, 'allCsvData'>;
+    return Array.isArray(allCsvData) && allCsvData.length > 0 ? { ...(workflow as CmaWorkflowState), allCsvData: [] } : workflow;
+  },
+  (stored) => stored,
+  { whitelist: [cmaWorkflowSlice.name] },
+);
+
+export function persistConfigFor(storage: PersistStorage): PersistConfig<RootState> {
   // The API cache is refetched, never persisted.
   return {
     key: PERSIST_KEY,
@@ -55,6 +68,7 @@ export function persistConfigFor(storage: PersistStorage) {
     blacklist: [api.reducerPath],
     version: PERSIST_VERSION,
     migrate: createMigrate(persistMigrations, { debug: false }),
+    transforms: [withoutListingRows],
   };
 }
 
@@ -62,11 +76,20 @@ export function persistConfigFor(storage: PersistStorage) {
  * What the browser keeps outside the store (the listing pool in IndexedDB) goes with the agent's session too. Loaded
  * only then, so the landing page's first chunk does not carry the pool's code.
  */
+const seedBrowserListingPool = (rows: unknown[]) => import('../shared/listing-pool/listingPool').then((pool) => pool.seedListingPool(pool.listingRecordsOf(rows)));
 export const clearBrowserListingPool = () => import('../shared/listing-pool/listingPool').then((pool) => pool.clearListingPool());
 
 function browserDataCleanup() {
   const listener = createListenerMiddleware();
   listener.startListening({ matcher: isAnyOf(sessionEnded, browserDataReleased), effect: () => clearBrowserListingPool() });
+  // A store persisted by a version before pools still holds its listings: they become the pool, then leave localStorage.
+  listener.startListening({
+    predicate: (action) => action.type === REHYDRATE,
+    effect: (action) => {
+      const rows = (action as { payload?: { cmaWorkflow?: { allCsvData?: unknown } } }).payload?.cmaWorkflow?.allCsvData;
+      if (Array.isArray(rows) && rows.length > 0) void seedBrowserListingPool(rows);
+    },
+  });
   return listener.middleware;
 }
 

@@ -156,6 +156,12 @@ export function replaceListings(records: readonly ListingRecord[]): Promise<void
   return keep(records.slice(0, LISTING_POOL_MAX_LISTINGS));
 }
 
+/** Listings a store from before pools persisted: they become the pool when it is still empty (nothing is lost on upgrade). */
+export async function seedListingPool(records: readonly ListingRecord[]): Promise<void> {
+  await loadListingPool();
+  if (snapshot.records.length === 0 && records.length > 0) await replaceListings(records);
+}
+
 /** Empties the pool and everything this module keeps in the browser (sign-out, a 401, another agent, a new CMA). */
 export function clearListingPool(): Promise<void> {
   generation++;

@@ -2,13 +2,10 @@
 // screens; and the bounded subset the saved state and the PDF carry, as before (the whole pool is saved beside the
 // history entry, decision 2130), because the state string must stay what spec §7 sends.
 import { useMemo } from 'react';
-import { distanceMiles } from '@cma/valuation';
-import { readComparable, readSubject } from '@cma/cma';
 import { addListings, listingPoolSnapshot, useListingPool } from '../../../shared/listing-pool/listingPool';
 import { asRecords, type CmaRecord } from './records';
 
-/** At most this many listings ride in the saved state (`allCsvData`): those nearest the subject. */
-export const MAX_STORED_LISTINGS = 1000;
+export { listingsToStore, MAX_STORED_LISTINGS } from '../../../shared/listing-pool/stateListings';
 
 /** Every listing of this CMA: the pool; else, while it is empty, what the store holds (a CMA saved before pools). */
 export function useCmaListings(stored: unknown): { listings: CmaRecord[]; loading: boolean } {
@@ -25,21 +22,4 @@ export function addToPool(stored: unknown, records: CmaRecord[]): { pool: CmaRec
   const seed = listingPoolSnapshot().records.length === 0 ? asRecords(stored) : [];
   const { leftOut } = addListings([...seed, ...records]);
   return { pool: listingPoolSnapshot().records as CmaRecord[], leftOut };
-}
-
-/** The records worth keeping in the state: all when few; else those nearest the subject (or the first ones before a subject). */
-export function listingsToStore(records: readonly CmaRecord[], subject: CmaRecord | null): CmaRecord[] {
-  if (records.length <= MAX_STORED_LISTINGS) return [...records];
-  if (!subject) return records.slice(0, MAX_STORED_LISTINGS);
-  const s = readSubject(subject);
-  if (s.latitude == null || s.longitude == null) return [subject, ...records.filter((r) => r.uuid !== subject.uuid).slice(0, MAX_STORED_LISTINGS - 1)];
-  const far = Number.POSITIVE_INFINITY;
-  const ranked = records
-    .filter((r) => r.uuid !== subject.uuid)
-    .map((record) => {
-      const f = readComparable(record);
-      return { record, miles: f.latitude != null && f.longitude != null ? distanceMiles(s.latitude!, s.longitude!, f.latitude, f.longitude) : far };
-    })
-    .sort((a, b) => a.miles - b.miles);
-  return [subject, ...ranked.slice(0, MAX_STORED_LISTINGS - 1).map((r) => r.record)];
 }

@@ -10,6 +10,7 @@ import { emailField } from '@cma/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { uploadListingPool } from '../../../shared/listing-pool/listingPoolApi';
+import { useStateListings } from '../../../shared/listing-pool/stateListings';
 import { useListCustomPagesQuery, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, usePreviewSendPdfMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } from '../api/reportApi';
 import { selectCmaWorkflow, updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { newReportId, reportIdOf, savedStateOf } from '../store/savedState';
@@ -89,7 +90,9 @@ export default function ReportPage() {
     if (!reportId) dispatch(updateCmaWorkflow({ report_data: { ...(report.report_data ?? {}), reportId: newReportId() } }));
   }, [reportId, report.report_data, dispatch]);
 
-  const savedState = useMemo(() => savedStateOf(report), [report]);
+  // localStorage keeps no listing rows (decision 2131): the state's listings are the pool's nearest ones.
+  const stateListings = useStateListings(report.allCsvData, report.selectedPropertydata);
+  const savedState = useMemo(() => savedStateOf({ ...report, allCsvData: stateListings }), [report, stateListings]);
   const kit = brandKit.data ?? null;
   // The same profile the server prints with (send-pdf, /r/): business details, headshot and the brand kit.
   const options = useMemo<BuildOptions>(() => {
