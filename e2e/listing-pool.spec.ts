@@ -97,3 +97,43 @@ test('3,000 imported listings stay after a reload and come back whole when the r
   await page.getByRole('button', { name: new RegExp(`^Open .*${street}`) }).click();
   await expect(page.getByText('Find in the 3,000 loaded listings')).toBeVisible({ timeout: 60_000 });
 });
+
+for (const width of [1280, 768]) {
+  test(`at the 50,000-listing limit the start page says so and how many of a new file were not loaded (${width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const agent = await createSubscribedSession(page.request, 'pool-limit');
+    await page.goto('/');
+    await page.evaluate((token) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('subscribed', '1');
+    }, agent.token);
+    // A full pool, as the app keeps it in IndexedDB (50,000 small listings; importing that many takes minutes).
+    await page.evaluate(async (max) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('cma-listing-pool');
+        request.onupgradeneeded = () => request.result.createObjectStore('pool');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const records = Array.from({ length: max }, (_, i) => ({ uuid: `full-${i}`, 'Listing Id': `F${i}`, MLS: 'Closed', 'Close Price': 400_000 }));
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('pool', 'readwrite');
+        tx.objectStore('pool').put({ owner: localStorage.getItem('dataOwner'), hash: '00000000000c3500', records }, 'pool');
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    }, 50_000);
+
+    await page.goto('/home');
+    await expect(page.getByLabel('Current CMA')).toContainText('50,000 listings loaded');
+    await page.getByLabel('Upload MLS CSV files').setInputFiles(path.resolve('samples/recolorado-sample.csv'));
+    const said = page.getByText(/A CMA holds at most 50,000 listings: \d+ listings of the last file were not loaded\./);
+    await expect(said).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Current CMA')).toContainText('50,000 listings loaded');
+    await said.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `3-limit-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
