@@ -88,6 +88,16 @@ test('3,000 imported listings stay after a reload and come back whole when the r
   expect(await reviewedValue(page)).toBe(value);
   await page.screenshot({ path: path.join(SHOTS, '2-review-after-restore-1280.png'), fullPage: true });
 
+  // Saving again with the same pool sends the report, not the 3,000 listings again (the pool's hash is unchanged).
+  const poolUploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/listings')) poolUploads.push(request.url());
+  });
+  await page.goto('/report');
+  await page.getByRole('button', { name: 'Save to history' }).click();
+  await expect(page.getByText('Report updated in history.')).toBeVisible({ timeout: 60_000 });
+  expect(poolUploads).toEqual([]);
+
   // Another device: a browser with nothing kept gets the whole pool from the server when it restores.
   await page.evaluate(() => new Promise<void>((resolve) => {
     const request = indexedDB.deleteDatabase('cma-listing-pool');
