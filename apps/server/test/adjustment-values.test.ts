@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADJUSTMENT_VALUES, TIER_LABELS } from '@cma/valuation';
-import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, testBackends, type TestApp, bearer } from './helpers';
 
 const GET = '/api/property-adjustment-valu-list';
 const STORE = '/api/store-user-property-adjustment-value';
@@ -8,16 +8,12 @@ const RESET = '/api/reset-user-property-adjustment-value';
 
 describe.each(testBackends())('default adjustment values on %s', (backend) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
+  beforeAll(async () => (t = await createTestApp(backend)));
   afterAll(() => t.close());
-
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('gives a new user the spec §9 table', async () => {
     const { token } = await createUserWithSession(t);
-    const res = await t.app.inject({ method: 'GET', url: GET, headers: auth(token) });
+    const res = await t.app.inject({ method: 'GET', url: GET, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.is_default).toBe(true);
@@ -37,7 +33,7 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
     edited['garage'].amount_range_one = 6500;
     // A legacy label with the server's typo must land on the right category.
     edited['kitchen-condition'] = { parent_label: 'Kitchen Conditon', amount_range_one: 4100, amount_range_two: '7100', amount_range_three: 15100 };
-    const res = await t.app.inject({ method: 'POST', url: STORE, headers: auth(a.token), payload: { user_property_adjustment_value: edited, use_market_derived_rates: true } });
+    const res = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(a.token), payload: { user_property_adjustment_value: edited, use_market_derived_rates: true } });
     expect(res.statusCode).toBe(200);
     const saved = res.json().data;
     expect(saved.is_default).toBe(false);
@@ -47,9 +43,9 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
       parent_label: 'Kitchen Condition', style: 'kitchen-condition', amount_range_one: 4100, amount_range_two: 7100, amount_range_three: 15100,
     });
 
-    const again = (await t.app.inject({ method: 'GET', url: GET, headers: auth(a.token) })).json().data;
+    const again = (await t.app.inject({ method: 'GET', url: GET, headers: bearer(a.token) })).json().data;
     expect(again.user_property_adjustment_value['garage'].amount_range_one).toBe(6500);
-    const other = (await t.app.inject({ method: 'GET', url: GET, headers: auth(b.token) })).json().data;
+    const other = (await t.app.inject({ method: 'GET', url: GET, headers: bearer(b.token) })).json().data;
     expect(other.is_default).toBe(true);
     expect(other.user_property_adjustment_value['garage'].amount_range_one).toBe(5000);
   });
@@ -57,28 +53,28 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
   it('refuses more than 17 categories, negative and non-numeric amounts with 422 field messages', async () => {
     const { token } = await createUserWithSession(t);
     const eighteen = Array.from({ length: 18 }, (_, i) => ({ parent_label: `Extra ${i}`, amount_range_one: 1, amount_range_two: 1, amount_range_three: 1 }));
-    const tooMany = await t.app.inject({ method: 'POST', url: STORE, headers: auth(token), payload: { user_property_adjustment_value: eighteen } });
+    const tooMany = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: eighteen } });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().message).toMatch(/at most 17 categories/);
 
     const seventeen = [...Object.values(DEFAULT_ADJUSTMENT_VALUES), { parent_label: 'Pool', amount_range_one: 8000, amount_range_two: 12000, amount_range_three: 20000 }];
-    const okRes = await t.app.inject({ method: 'POST', url: STORE, headers: auth(token), payload: { user_property_adjustment_value: seventeen } });
+    const okRes = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: seventeen } });
     expect(okRes.statusCode).toBe(200);
     expect(Object.keys(okRes.json().data.user_property_adjustment_value)).toHaveLength(17);
 
     const negative = structuredClone(DEFAULT_ADJUSTMENT_VALUES) as Record<string, any>;
     negative['fireplace'].amount_range_two = -5;
     negative['lot-size'].amount_range_three = 'abc';
-    const bad = await t.app.inject({ method: 'POST', url: STORE, headers: auth(token), payload: { user_property_adjustment_value: negative } });
+    const bad = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: negative } });
     expect(bad.statusCode).toBe(422);
     const fields = bad.json().data;
     expect(Object.keys(fields).some((k) => k.endsWith('amount_range_two'))).toBe(true);
     expect(Object.keys(fields).some((k) => k.endsWith('amount_range_three'))).toBe(true);
     // The failed save changed nothing.
-    const current = (await t.app.inject({ method: 'GET', url: GET, headers: auth(token) })).json().data;
+    const current = (await t.app.inject({ method: 'GET', url: GET, headers: bearer(token) })).json().data;
     expect(current.user_property_adjustment_value['fireplace'].amount_range_two).toBe(5000);
 
-    const notAMap = await t.app.inject({ method: 'POST', url: STORE, headers: auth(token), payload: { user_property_adjustment_value: 'x' } });
+    const notAMap = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: 'x' } });
     expect(notAMap.statusCode).toBe(422);
   });
 
@@ -86,8 +82,8 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
     const { token } = await createUserWithSession(t);
     const edited = structuredClone(DEFAULT_ADJUSTMENT_VALUES) as Record<string, any>;
     edited['bedrooms'].amount_range_one = 1234;
-    await t.app.inject({ method: 'POST', url: STORE, headers: auth(token), payload: { user_property_adjustment_value: edited, use_market_derived_rates: true } });
-    const res = await t.app.inject({ method: 'POST', url: RESET, headers: auth(token) });
+    await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: edited, use_market_derived_rates: true } });
+    const res = await t.app.inject({ method: 'POST', url: RESET, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.is_default).toBe(true);
     expect(res.json().data.user_property_adjustment_value['bedrooms'].amount_range_one).toBe(5000);
@@ -97,7 +93,7 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
   it('needs a session (401) and a subscription (status 99)', async () => {
     expect((await t.app.inject({ method: 'GET', url: GET })).statusCode).toBe(401);
     const { token } = await createUserWithSession(t, { subscribed: false });
-    const res = await t.app.inject({ method: 'POST', url: STORE, headers: auth(token), payload: { user_property_adjustment_value: {} } });
+    const res = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: {} } });
     expect(res.statusCode).toBe(403);
     expect(res.json().status).toBe(99);
   });

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { brandKitResponse } from '@cma/contracts';
-import { createUserWithSession, multipart, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
+import { createUserWithSession, multipart, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER, bearer } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Runs a poppler tool on the PDF: its text (pdftotext) or its image list (pdfimages -list). */
 function poppler(tool: 'pdftotext' | 'pdfimages', pdf: Buffer): string {
@@ -25,12 +24,12 @@ describe.each(testBackends())('brand kit on %s', (backend) => {
 
   const saveKit = (token: string, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);
-    return t.app.inject({ method: 'POST', url: '/api/brand-kit', headers: { ...auth(token), ...body.headers }, payload: body.payload });
+    return t.app.inject({ method: 'POST', url: '/api/brand-kit', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   };
 
   it('starts empty, saves the fields given and keeps the others, re-encodes the brokerage logo and removes it on request', async () => {
     const { token } = await createUserWithSession(t);
-    const empty = await t.app.inject({ method: 'GET', url: '/api/brand-kit', headers: auth(token) });
+    const empty = await t.app.inject({ method: 'GET', url: '/api/brand-kit', headers: bearer(token) });
     expect(brandKitResponse.parse(empty.json()).data).toEqual({ brand_colour: null, tagline: '', bio: '', cover_letter_template: '', brokerage_logo: null, default_pages: null });
 
     // A JPEG with EXIF (camera, place): the stored copy keeps the picture and drops the metadata.
@@ -70,13 +69,13 @@ describe.each(testBackends())('brand kit on %s', (backend) => {
     const notImage = await saveKit(token, [{ name: 'brokerage_logo', value: Buffer.from('%PDF-1.7 not a picture'), filename: 'logo.png', type: 'image/png' }]);
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().data.brokerage_logo).toEqual(['The image must be a PNG, JPEG or WebP file.']);
-    const kit = await t.app.inject({ method: 'GET', url: '/api/brand-kit', headers: auth(token) });
+    const kit = await t.app.inject({ method: 'GET', url: '/api/brand-kit', headers: bearer(token) });
     expect(kit.json().data).toMatchObject({ tagline: 'Kept', brokerage_logo: null });
   });
 
   it('saves the default page choice: unknown or repeated pages and the disclosures switched off are 422s naming the line', async () => {
     const { token } = await createUserWithSession(t);
-    const put = (pages: unknown) => t.app.inject({ method: 'PUT', url: '/api/report-default-pages', headers: auth(token), payload: { pages } });
+    const put = (pages: unknown) => t.app.inject({ method: 'PUT', url: '/api/report-default-pages', headers: bearer(token), payload: { pages } });
     const unknown = await put([{ id: 'cover', on: true }, { id: 'brochure', on: true }]);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().data).toEqual({ 'pages.1.id': ["There is no page 'brochure'."] });
@@ -92,7 +91,7 @@ describe.each(testBackends())('brand kit on %s', (backend) => {
     expect(pages.filter((p) => ['bio', 'cover', 'photos'].includes(p.id))).toEqual([{ id: 'bio', on: true }, { id: 'cover', on: true }, { id: 'photos', on: false }]);
     expect(pages.map((p) => p.id).slice(0, 3)).toEqual(['bio', 'cover', 'cover-letter']);
     expect(pages.find((p) => p.id === 'notes')).toEqual({ id: 'notes', on: true });
-    const read = await t.app.inject({ method: 'GET', url: '/api/brand-kit', headers: auth(token) });
+    const read = await t.app.inject({ method: 'GET', url: '/api/brand-kit', headers: bearer(token) });
     expect(read.json().data.default_pages).toEqual(pages);
   });
 
@@ -101,20 +100,20 @@ describe.each(testBackends())('brand kit on %s', (backend) => {
     await t.database.query("insert into business_details (user_id, agent_name, license_number) values ($1, 'Robin Vale', 'FA.100012345')", [userId]);
     const headshot = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa5533' } }).png().toBuffer();
     const picture = multipart([{ name: 'profile_pic', value: headshot, filename: 'me.png', type: 'image/png' }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...auth(token), ...picture.headers }, payload: picture.payload })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-profile-pic', headers: { ...bearer(token), ...picture.headers }, payload: picture.payload })).statusCode).toBe(200);
     await saveKit(token, [
       { name: 'brand_colour', value: '#1f7a3c' },
       { name: 'bio', value: 'Robin has sold homes in Park Hill since 2014.' },
       { name: 'cover_letter_template', value: 'Dear {client},\n\nEnclosed is the analysis for {address}.\n\n{agent}' },
     ]);
-    await t.app.inject({ method: 'PUT', url: '/api/report-default-pages', headers: auth(token), payload: { pages: [{ id: 'cover', on: true }, { id: 'cover-letter', on: true }, { id: 'bio', on: true }] } });
+    await t.app.inject({ method: 'PUT', url: '/api/report-default-pages', headers: bearer(token), payload: { pages: [{ id: 'cover', on: true }, { id: 'cover-letter', on: true }, { id: 'bio', on: true }] } });
 
     // A report without its own colour or page choice: the profile's apply.
     const state = { ...JSON.parse(sampleState), report_data: { reportId: 'kit-1' } };
-    const preview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: auth(token), payload: { email: 'client@example.com', state } });
+    const preview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: bearer(token), payload: { email: 'client@example.com', state } });
     expect(preview.json().data.html).toContain('background:#1f7a3c');
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { email: 'client@example.com', state } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'client@example.com', state } });
     expect(res.statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
@@ -131,7 +130,7 @@ describe.each(testBackends())('brand kit on %s', (backend) => {
 
     // A report whose own page choice and colour were picked keeps them.
     const own = { ...state, pdfColor: '#0a0a8a', report_data: { reportId: 'kit-2', ownColour: true, pages: [{ id: 'cover', on: true }, { id: 'bio', on: false }, { id: 'cover-letter', on: false }] } };
-    const ownPreview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: auth(token), payload: { email: 'client@example.com', state: own } });
+    const ownPreview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: bearer(token), payload: { email: 'client@example.com', state: own } });
     expect(ownPreview.json().data.html).toContain('background:#0a0a8a');
   });
 });

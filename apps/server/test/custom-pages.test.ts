@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { customPageFileResponse, customPageResponse, customPagesResponse } from '@cma/contracts';
-import { createUserWithSession, multipart, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
+import { createUserWithSession, multipart, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER, bearer } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function pdfWith(title: string, pages: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -22,7 +21,7 @@ describe.each(testBackends())('uploaded report pages on %s', (backend) => {
 
   const upload = (token: string, bytes: Buffer, filename = 'plan.pdf', extra: { name: string; value: string }[] = []) => {
     const body = multipart([...extra, { name: 'pdf', value: bytes, filename, type: 'application/pdf' }]);
-    return t.app.inject({ method: 'POST', url: '/api/custom-pages', headers: { ...auth(token), ...body.headers }, payload: body.payload });
+    return t.app.inject({ method: 'POST', url: '/api/custom-pages', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   };
 
   it('keeps uploads per agent, at most 5 pages in all, and deletes them', async () => {
@@ -36,19 +35,19 @@ describe.each(testBackends())('uploaded report pages on %s', (backend) => {
     expect(over.statusCode).toBe(422);
     expect(over.json().data).toEqual({ pdf: ['You can keep at most 5 uploaded pages and have 5; this PDF has 1. Delete an uploaded page first.'] });
 
-    const list = customPagesResponse.parse((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: auth(token) })).json()).data;
+    const list = customPagesResponse.parse((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: bearer(token) })).json()).data;
     expect(list.map((p) => p.name).sort()).toEqual(['Marketing Plan', 'What clients say']);
     // Another agent sees none of them and cannot read or delete them.
     const other = await createUserWithSession(t);
-    expect((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: auth(other.token) })).json().data).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${list[0]!.id}`, headers: auth(other.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${list[0]!.id}`, headers: auth(other.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: bearer(other.token) })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${list[0]!.id}`, headers: bearer(other.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${list[0]!.id}`, headers: bearer(other.token) })).statusCode).toBe(404);
 
     const planId = list.find((p) => p.name === 'Marketing Plan')!.id;
-    const file = customPageFileResponse.parse((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${planId}`, headers: auth(token) })).json()).data;
+    const file = customPageFileResponse.parse((await t.app.inject({ method: 'GET', url: `/api/custom-pages/${planId}`, headers: bearer(token) })).json()).data;
     expect(pdfText(Buffer.from(file.data_url.split(',')[1]!, 'base64'))).toContain('Marketing plan page 3');
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${planId}`, headers: auth(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/custom-pages/${planId}`, headers: bearer(token) })).statusCode).toBe(200);
     expect((await upload(token, await pdfWith('More', 1))).statusCode).toBe(200);
   });
 
@@ -62,7 +61,7 @@ describe.each(testBackends())('uploaded report pages on %s', (backend) => {
     expect((await upload(token, await pdfWith('Long', 6))).json().data).toEqual({ pdf: ['The PDF has 6 pages; a report can carry at most 5 uploaded pages.'] });
     const big = Buffer.concat([await pdfWith('Big', 1), Buffer.alloc(5 * 1024 * 1024, 0x20)]);
     expect((await upload(token, big)).json().data).toEqual({ pdf: ['The PDF must be at most 5 MB.'] });
-    expect((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: auth(token) })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/custom-pages', headers: bearer(token) })).json().data).toEqual([]);
   });
 
   it('rewrites the upload page by page: a script in the file does not survive', async () => {
@@ -71,7 +70,7 @@ describe.each(testBackends())('uploaded report pages on %s', (backend) => {
     doc.addJavaScript('hello', 'app.alert("hi")');
     const res = await upload(token, Buffer.from(await doc.save()));
     expect(res.statusCode).toBe(200);
-    const file = (await t.app.inject({ method: 'GET', url: `/api/custom-pages/${res.json().data.id}`, headers: auth(token) })).json().data;
+    const file = (await t.app.inject({ method: 'GET', url: `/api/custom-pages/${res.json().data.id}`, headers: bearer(token) })).json().data;
     const stored = Buffer.from(file.data_url.split(',')[1]!, 'base64');
     expect(stored.toString('latin1')).not.toContain('app.alert');
     expect(pdfText(stored)).toContain('Scripted page 1');
@@ -91,7 +90,7 @@ describe.each(testBackends())('uploaded report pages on %s', (backend) => {
       },
     };
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { email: 'client@example.com', state } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'client@example.com', state } });
     expect(res.statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);

@@ -48,6 +48,9 @@ export async function createTestApp(
   };
 }
 
+/** The authorization header of a signed-in request. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 /** A test app whose mail goes to its own test SMTP server (for a describe block's beforeAll). */
 export async function createTestAppWithSmtp(backend: TestBackend, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<{ t: TestApp; smtp: TestSmtp }> {
   const smtp = await startTestSmtp();

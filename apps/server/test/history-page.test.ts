@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { buildReportInput } from '@cma/report';
-import { createUserWithSession, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
+import { createUserWithSession, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER, bearer } from './helpers';
 
 // The history page's API (issue 18): summaries, search, sends and views, rename, delete with undo; owner only.
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
@@ -20,18 +20,17 @@ describe.each(testBackends())('history page API on %s', (backend) => {
   beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, { PUBLIC_URL: 'https://cma.example' }, { now: () => new Date((clock += 1000)), pdfRenders: ONE_PDF_WORKER })));
   afterAll(() => closeAll(t, smtp));
 
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const save = async (token: string, state: string, address = '1234 Elm Street, Denver, CO 80220') => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/post-history', headers: auth(token), payload: { address, state } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/post-history', headers: bearer(token), payload: { address, state } });
     expect(res.statusCode).toBe(200);
     return res.json().data.id as number;
   };
-  const list = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/history${query}`, headers: auth(token) });
-  const rename = (token: string, id: number | string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `/api/history/${id}`, headers: auth(token), payload: payload as object });
-  const remove = (token: string, id: number | string) => t.app.inject({ method: 'DELETE', url: `/api/history/${id}`, headers: auth(token) });
-  const undo = (token: string, id: number | string) => t.app.inject({ method: 'POST', url: `/api/history/${id}/undo-delete`, headers: auth(token) });
+  const list = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/history${query}`, headers: bearer(token) });
+  const rename = (token: string, id: number | string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `/api/history/${id}`, headers: bearer(token), payload: payload as object });
+  const remove = (token: string, id: number | string) => t.app.inject({ method: 'DELETE', url: `/api/history/${id}`, headers: bearer(token) });
+  const undo = (token: string, id: number | string) => t.app.inject({ method: 'POST', url: `/api/history/${id}/undo-delete`, headers: bearer(token) });
   const share = async (token: string, historyId: number) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/report-links', headers: auth(token), payload: { history_id: historyId } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/report-links', headers: bearer(token), payload: { history_id: historyId } });
     expect(res.statusCode).toBe(200);
     return res.json().data as { token: string; url: string };
   };
@@ -131,10 +130,10 @@ describe.each(testBackends())('history page API on %s', (backend) => {
     const { deleted_at, undo_until } = deleted.json().data;
     expect(new Date(undo_until).getTime() - new Date(deleted_at).getTime()).toBe(120_000);
     expect((await list(agent.token)).json().data.data.map((e: { id: number }) => e.id)).toEqual([keep]);
-    const menu = await t.app.inject({ url: '/api/get-history?page=1', headers: auth(agent.token) });
+    const menu = await t.app.inject({ url: '/api/get-history?page=1', headers: bearer(agent.token) });
     expect(menu.json().data.data.map((e: { id: number }) => e.id)).toEqual([keep]);
     expect(menu.json().data.total).toBe(1);
-    expect((await t.app.inject({ url: `/api/get-history/${id}`, headers: auth(agent.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/get-history/${id}`, headers: bearer(agent.token) })).statusCode).toBe(404);
     expect((await visit(link.token)).statusCode).toBe(404);
     expect((await rename(agent.token, id, { name: 'x' })).statusCode).toBe(404);
     expect((await remove(agent.token, id)).statusCode).toBe(404);
@@ -169,7 +168,7 @@ describe.each(testBackends())('history page API on %s', (backend) => {
     const agent = await createUserWithSession(t, { email: 'history.sender@example.com' });
     const id = await save(agent.token, stateFor('v-1', '1234 Elm Street', 'Taylor Reed'));
     const sendTo = async (email: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(agent.token), payload: { email, state: stateFor('v-1', '1234 Elm Street', 'Taylor Reed'), history_id: id } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(agent.token), payload: { email, state: stateFor('v-1', '1234 Elm Street', 'Taylor Reed'), history_id: id } });
       expect(res.statusCode).toBe(200);
       return res.json().data.link_url as string;
     };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getListingPoolResponse, HISTORY_STATE_KEYS, LISTING_POOL_MAX_JSON_BYTES, LISTING_POOL_MAX_LISTINGS, LISTING_POOL_NOT_SAVED_MESSAGE, putListingPoolResponse,
 } from '@cma/contracts';
-import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, testBackends, type TestApp, bearer } from './helpers';
 
 function savedState(address: string, reportId: string): string {
   const state: Record<string, unknown> = Object.fromEntries(HISTORY_STATE_KEYS.map((key) => [key, null]));
@@ -19,21 +19,18 @@ const HASH = 'a1b2c3d4e5f60718';
 
 describe.each(testBackends())('listing pools saved with history entries on %s', (backend) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
+  beforeAll(async () => (t = await createTestApp(backend)));
   afterAll(() => t.close());
 
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   async function entry(token: string, reportId: string): Promise<number> {
-    const res = await t.app.inject({ method: 'POST', url: '/api/post-history', headers: auth(token), payload: { address: `${reportId} Main St`, state: savedState(`${reportId} Main St`, reportId) } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/post-history', headers: bearer(token), payload: { address: `${reportId} Main St`, state: savedState(`${reportId} Main St`, reportId) } });
     expect(res.statusCode).toBe(200);
     return res.json().data.id as number;
   }
   const putGzipped = (token: string, id: number | string, body: Buffer) =>
-    t.app.inject({ method: 'PUT', url: `/api/history/${id}/listings`, headers: { ...auth(token), 'content-type': 'application/gzip' }, payload: body });
+    t.app.inject({ method: 'PUT', url: `/api/history/${id}/listings`, headers: { ...bearer(token), 'content-type': 'application/gzip' }, payload: body });
   const get = (token: string, id: number | string, acceptEncoding = 'gzip, deflate, br') =>
-    t.app.inject({ method: 'GET', url: `/api/history/${id}/listings`, headers: { ...auth(token), 'accept-encoding': acceptEncoding } });
+    t.app.inject({ method: 'GET', url: `/api/history/${id}/listings`, headers: { ...bearer(token), 'accept-encoding': acceptEncoding } });
 
   it('keeps every listing of a big pool (gzipped both ways) and gives it back whole, replacing the one saved before', async () => {
     const { token } = await createUserWithSession(t);
@@ -60,7 +57,7 @@ describe.each(testBackends())('listing pools saved with history entries on %s', 
   it('takes plain JSON too', async () => {
     const { token } = await createUserWithSession(t);
     const id = await entry(token, 'plain');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/history/${id}/listings`, headers: auth(token), payload: { hash: HASH, listings: listings(3) } });
+    const res = await t.app.inject({ method: 'PUT', url: `/api/history/${id}/listings`, headers: bearer(token), payload: { hash: HASH, listings: listings(3) } });
     expect(res.statusCode).toBe(200);
     expect(getListingPoolResponse.parse(JSON.parse(gunzipSync((await get(token, id)).rawPayload).toString('utf8'))).data.count).toBe(3);
   });
@@ -81,7 +78,7 @@ describe.each(testBackends())('listing pools saved with history entries on %s', 
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ status_code: 404, message: LISTING_POOL_NOT_SAVED_MESSAGE });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/history/${id}`, headers: auth(alice.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/history/${id}`, headers: bearer(alice.token) })).statusCode).toBe(200);
     expect((await get(alice.token, id)).statusCode).toBe(404);
   });
 

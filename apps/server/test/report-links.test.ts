@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { buildReportInput } from '@cma/report';
-import { createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll } from './helpers';
+import { createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, bearer } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -17,14 +17,13 @@ describe.each(testBackends())('live report links on %s', (backend) => {
   beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, { PUBLIC_URL: 'https://cma.example' }, { now: () => new Date(clock) })));
   afterAll(() => closeAll(t, smtp));
 
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const save = async (token: string, state = sampleState) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/post-history', headers: auth(token), payload: { address: '1234 Elm Street, Denver, CO 80220', state } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/post-history', headers: bearer(token), payload: { address: '1234 Elm Street, Denver, CO 80220', state } });
     expect(res.statusCode).toBe(200);
     return res.json().data.id as number;
   };
-  const share = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/report-links', headers: auth(token), payload });
-  const links = (token: string, historyId: number | string) => t.app.inject({ method: 'GET', url: `/api/report-links?history_id=${historyId}`, headers: auth(token) });
+  const share = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/report-links', headers: bearer(token), payload });
+  const links = (token: string, historyId: number | string) => t.app.inject({ method: 'GET', url: `/api/report-links?history_id=${historyId}`, headers: bearer(token) });
   const visit = (url: string, userAgent = PHONE_UA, remoteAddress = '203.0.113.7') => t.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent }, remoteAddress });
 
   it('shares a saved report as /r/<token>: the page is server-rendered HTML with the engine numbers, noindex and nothing from other hosts', async () => {
@@ -126,7 +125,7 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     const historyId = await save(agent.token);
     const { token } = (await share(agent.token, { history_id: historyId })).json().data;
     expect((await visit(`/r/${token}`)).statusCode).toBe(200);
-    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/report-links/${token}`, headers: auth(agent.token) });
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/report-links/${token}`, headers: bearer(agent.token) });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json()).toMatchObject({ status_code: 200, data: { token, revoked: true } });
     for (const url of [`/r/${token}`, `/r/${token}/photos/0`, `/r/${token}/pdf`]) {
@@ -147,7 +146,7 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     clock += 2 * DAY_MS + 1000;
     expect((await visit(`/r/${short.token}`)).statusCode).toBe(404);
     expect((await visit(`/r/${standard.token}`)).statusCode).toBe(200);
-    const extended = await t.app.inject({ method: 'PATCH', url: `/api/report-links/${short.token}`, headers: auth(agent.token), payload: { expires_in_days: 30 } });
+    const extended = await t.app.inject({ method: 'PATCH', url: `/api/report-links/${short.token}`, headers: bearer(agent.token), payload: { expires_in_days: 30 } });
     expect(extended.statusCode).toBe(200);
     expect(extended.json().data.expires_at).toBe(new Date(clock + 30 * DAY_MS).toISOString());
     expect((await visit(`/r/${short.token}`)).statusCode).toBe(200);
@@ -164,7 +163,7 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json()).toEqual({ status_code: 404, message: 'This saved report no longer exists.' });
     expect((await links(bob.token, aliceHistory)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/report-links/${token}`, headers: auth(bob.token) })).json()).toEqual({ status_code: 404, message: 'This link does not exist.' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/report-links/${token}`, headers: bearer(bob.token) })).json()).toEqual({ status_code: 404, message: 'This link does not exist.' });
     expect((await visit(`/r/${token}`)).statusCode).toBe(200); // still Alice's, still live
     const unknown = await visit(`/r/${'A'.repeat(43)}`);
     expect(unknown.statusCode).toBe(404);

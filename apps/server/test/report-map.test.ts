@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { REPORT_MAP_SIZE, reportMapPins, reportMapPoints, tileView, worldPixel, buildReportInput, TILE_SIZE } from '@cma/report';
 import { createHttpTileSource } from '../src/adapters/map-tiles/http-tile-source';
-import { createTestApp, createUserWithSession, freePort, testBackends, type TestApp, pdfText } from './helpers';
+import { createTestApp, createUserWithSession, freePort, testBackends, type TestApp, pdfText, bearer } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 
@@ -101,12 +101,11 @@ describe.each(testBackends())('street maps in reports on %s', (backend) => {
     await tiles.close();
   });
 
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   async function liveLink(app: TestApp): Promise<string> {
     const agent = await createUserWithSession(app);
-    const saved = await app.app.inject({ method: 'POST', url: '/api/post-history', headers: auth(agent.token), payload: { address: '1234 Elm Street, Denver, CO 80220', state: sampleState } });
+    const saved = await app.app.inject({ method: 'POST', url: '/api/post-history', headers: bearer(agent.token), payload: { address: '1234 Elm Street, Denver, CO 80220', state: sampleState } });
     expect(saved.statusCode).toBe(200);
-    const shared = await app.app.inject({ method: 'POST', url: '/api/report-links', headers: auth(agent.token), payload: { history_id: saved.json().data.id } });
+    const shared = await app.app.inject({ method: 'POST', url: '/api/report-links', headers: bearer(agent.token), payload: { history_id: saved.json().data.id } });
     return shared.json().data.token as string;
   }
 
@@ -167,18 +166,18 @@ describe.each(testBackends())('street maps in reports on %s', (backend) => {
     const points = reportMapPoints(input)!;
     expect(points).toHaveLength(input.comparables.length + 1);
     const agent = await createUserWithSession(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/report-map', headers: auth(agent.token), payload: { points } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/report-map', headers: bearer(agent.token), payload: { points } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map).toEqual(await t.app.ctx.maps.forReport(input));
     expect(res.json().data.map.src).toMatch(/^data:image\/jpeg;base64,/);
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/report-map', headers: auth(agent.token), payload: { points: [{ lat: 39.7, lon: -104.9 }, { lat: 91, lon: -104.9 }] } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/report-map', headers: bearer(agent.token), payload: { points: [{ lat: 39.7, lon: -104.9 }, { lat: 91, lon: -104.9 }] } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().data['points.1.lat']).toEqual(['lat must be from -85 to 85.']);
     expect((await t.app.inject({ method: 'POST', url: '/api/report-map', payload: { points } })).statusCode).toBe(401);
 
     const offlineAgent = await createUserWithSession(offline);
-    const none = await offline.app.inject({ method: 'POST', url: '/api/report-map', headers: auth(offlineAgent.token), payload: { points } });
+    const none = await offline.app.inject({ method: 'POST', url: '/api/report-map', headers: bearer(offlineAgent.token), payload: { points } });
     expect(none.statusCode).toBe(200);
     expect(none.json().data).toEqual({ map: null });
   });

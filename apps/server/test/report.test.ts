@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { PROPERTY_IMAGE_MAX_PER_PROPERTY } from '@cma/contracts';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from '@cma/report';
-import { createTestApp, createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER } from './helpers';
+import { createTestApp, createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, ONE_PDF_WORKER, bearer } from './helpers';
 
 const sampleState = readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8');
 
@@ -46,12 +46,10 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
   beforeAll(async () => ({ t, smtp } = await createTestAppWithSmtp(backend, {}, { now: () => new Date('2026-11-21T10:00:00Z'), pdfRenders: ONE_PDF_WORKER })));
   afterAll(() => closeAll(t, smtp));
 
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
   it('renders the submitted state and e-mails the PDF to the client with the agent as reply-to', async () => {
     const { token } = await createUserWithSession(t, { email: 'agent.send@example.com' });
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { email: 'Client@Example.com', state: sampleState } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'Client@Example.com', state: sampleState } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status_code: 200, message: 'The report has been sent.', data: { email: 'client@example.com', filename: '1234-Elm-Street-CMA.pdf' } });
     await t.app.ctx.jobs.drain();
@@ -78,7 +76,7 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     // A state without report_data branding: the server fills it from business_details.
     const state = { ...JSON.parse(sampleState), report_data: { reportId: 'branding-test' } };
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { email: 'buyer@example.com', state, message: 'Here is the analysis we discussed.' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'buyer@example.com', state, message: 'Here is the analysis we discussed.' } });
     expect(res.statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
@@ -99,7 +97,7 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     const state = { ...JSON.parse(sampleState), pdfColor: '#7a1f5c', report_data: { reportId: 'send-saves-1' } };
     const payload = { email: 'taylor@example.com', state, message: 'Taylor, here is the analysis we talked about.\n\nCall me with questions.', copy_to_agent: true };
 
-    const preview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: auth(token), payload });
+    const preview = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: bearer(token), payload });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().data).toMatchObject({ from: '"Robin Vale via CMA Studio" <no-reply@cmastudio.app>', reply_to: 'robin@peakhomes.example', to: 'taylor@example.com', bcc: 'robin@peakhomes.example', attachment: '1234-Elm-Street-CMA.pdf' });
     expect(preview.json().data.html).toContain('Taylor, here is the analysis we talked about.');
@@ -108,7 +106,7 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     expect((await t.database.query('select 1 from report_history where user_id = $1', [userId])).length).toBe(0); // a preview saves nothing
 
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload });
     expect(res.statusCode).toBe(200);
     const sent = res.json().data;
     expect(sent.link_url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
@@ -137,17 +135,17 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     expect(sends).toEqual([{ recipient: 'taylor@example.com', copy_to_agent: true }]);
     expect((await t.app.inject({ method: 'GET', url: new URL(sent.link_url).pathname })).statusCode).toBe(200);
     // A second send reuses the entry and its link.
-    const again = (await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { ...payload, history_id: sent.history_id, copy_to_agent: false } })).json().data;
+    const again = (await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { ...payload, history_id: sent.history_id, copy_to_agent: false } })).json().data;
     expect(again).toMatchObject({ history_id: sent.history_id, link_url: sent.link_url });
     const other = await createUserWithSession(t);
-    expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(other.token), payload: { ...payload, history_id: sent.history_id } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(other.token), payload: { ...payload, history_id: sent.history_id } })).statusCode).toBe(404);
   });
 
   it("the e-mail explains the value in the sentences of /review and the PDF (comparables by number and street, no MLS ids), unless the reconciliation page is left out", async () => {
     const { token } = await createUserWithSession(t, { email: 'agent.explains@example.com' });
     const state = JSON.parse(sampleState) as { comaparables: { 'Listing Id': string }[]; report_data: Record<string, unknown> };
     const preview = async (s: unknown) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: auth(token), payload: { email: 'client@example.com', state: s } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: bearer(token), payload: { email: 'client@example.com', state: s } });
       expect(res.statusCode).toBe(200);
       return res.json().data as { text: string; html: string };
     };
@@ -165,20 +163,20 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
 
   it('refuses a bad client e-mail, a broken state, and callers without a subscription', async () => {
     const { token } = await createUserWithSession(t);
-    const badEmail = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { email: 'not-an-email', state: sampleState } });
+    const badEmail = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'not-an-email', state: sampleState } });
     expect(badEmail.statusCode).toBe(422);
     expect(badEmail.json().data.email).toEqual(['Please enter valid Email ID']);
-    const badState = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload: { email: 'c@example.com', state: '[1,2]' } });
+    const badState = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'c@example.com', state: '[1,2]' } });
     expect(badState.statusCode).toBe(422);
     expect(badState.json().data.state).toEqual(['The report state must be a JSON object.']);
     expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', payload: { email: 'c@example.com', state: sampleState } })).statusCode).toBe(401);
     const unsubscribed = await createUserWithSession(t, { subscribed: false });
-    expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(unsubscribed.token), payload: { email: 'c@example.com', state: sampleState } })).json().status).toBe(99);
+    expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(unsubscribed.token), payload: { email: 'c@example.com', state: sampleState } })).json().status).toBe(99);
   });
 
   it('counts a generated report once per report id', async () => {
     const { token, userId } = await createUserWithSession(t);
-    const count = (reportId: string) => t.app.inject({ method: 'POST', url: '/api/update-report-counter', headers: auth(token), payload: { report_id: reportId } });
+    const count = (reportId: string) => t.app.inject({ method: 'POST', url: '/api/update-report-counter', headers: bearer(token), payload: { report_id: reportId } });
     expect((await count('report-a')).json().data).toEqual({ report_count: 1, counted: true });
     expect((await count('report-a')).json().data).toEqual({ report_count: 1, counted: false });
     expect((await count('report-b')).json().data).toEqual({ report_count: 2, counted: true });
@@ -187,7 +185,7 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     expect((await count('  ')).statusCode).toBe(422);
   });
 
-  const send = (app: TestApp, token: string, payload: Record<string, unknown>) => app.app.inject({ method: 'POST', url: '/api/send-pdf', headers: auth(token), payload });
+  const send = (app: TestApp, token: string, payload: Record<string, unknown>) => app.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload });
   const stats = () => t.app.ctx.pdfRenders.stats();
 
   it('refuses a report past the caps with a 422 naming the list that holds too much, and renders nothing', async () => {

@@ -118,9 +118,7 @@ describe('session cache', () => {
 
 describe.each(testBackends())('session cache and database notifications on %s', (backend) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
+  beforeAll(async () => (t = await createTestApp(backend)));
   afterAll(() => t.close());
 
   const historyStatus = async (token: string) =>
