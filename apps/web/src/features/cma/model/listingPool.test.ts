@@ -25,9 +25,9 @@ beforeEach(async () => {
 });
 
 describe('large imports: the pool keeps every listing, the saved state a bounded subset', () => {
-  it('keeps all 3,000 listings of an import in the pool while the state carries at most MAX_STORED_LISTINGS', () => {
+  it('keeps all 3,000 listings of an import in the pool while the state carries at most MAX_STORED_LISTINGS', async () => {
     const records = bigImport(3000);
-    const { pool, leftOut } = addToPool([], records);
+    const { pool, leftOut } = await addToPool([], records);
     expect(leftOut).toBe(0);
     const state: CmaWorkflowState = { ...initialCmaWorkflowState, ...loadListings(initialCmaWorkflowState, records, { append: true, fromUpload: true, pool }) };
     expect(listingPoolSnapshot().records).toHaveLength(3000);
@@ -35,23 +35,23 @@ describe('large imports: the pool keeps every listing, the saved state a bounded
     expect(state.allCsvData).toHaveLength(MAX_STORED_LISTINGS);
   });
 
-  it('seeds an empty pool with the listings a CMA from before pools kept in the store, and adds each listing once', () => {
+  it('seeds an empty pool with the listings a CMA from before pools kept in the store, and adds each listing once', async () => {
     const stored = bigImport(5, 'old');
-    const { pool } = addToPool(stored, [...bigImport(3, 'new'), stored[0]!]);
+    const { pool } = await addToPool(stored, [...bigImport(3, 'new'), stored[0]!]);
     expect(pool.map((r) => r.uuid)).toEqual(['old-0', 'old-1', 'old-2', 'old-3', 'old-4', 'new-0', 'new-1', 'new-2']);
-    expect(addToPool(stored, bigImport(3, 'new')).pool).toHaveLength(8);
+    expect((await addToPool(stored, bigImport(3, 'new'))).pool).toHaveLength(8);
   });
 
-  it(`stops at ${LISTING_POOL_MAX_LISTINGS.toLocaleString('en-US')} listings and says how many were left out`, () => {
-    addToPool([], bigImport(LISTING_POOL_MAX_LISTINGS - 10, 'a'));
-    const { pool, leftOut } = addToPool([], bigImport(25, 'b'));
+  it(`stops at ${LISTING_POOL_MAX_LISTINGS.toLocaleString('en-US')} listings and says how many were left out`, async () => {
+    await addToPool([], bigImport(LISTING_POOL_MAX_LISTINGS - 10, 'a'));
+    const { pool, leftOut } = await addToPool([], bigImport(25, 'b'));
     expect(pool).toHaveLength(LISTING_POOL_MAX_LISTINGS);
     expect(leftOut).toBe(15);
   });
 
-  it('once the subject is chosen, the state keeps the listings of the pool nearest to it', () => {
+  it('once the subject is chosen, the state keeps the listings of the pool nearest to it', async () => {
     const records = bigImport(MAX_STORED_LISTINGS * 2);
-    const { pool } = addToPool([], records);
+    const { pool } = await addToPool([], records);
     let state: CmaWorkflowState = { ...initialCmaWorkflowState, ...loadListings(initialCmaWorkflowState, records, { append: true, fromUpload: true, pool }) };
     const subject = records[records.length - 1]!;
     state = { ...state, ...chooseSubject(state, subject, pool) };

@@ -2,7 +2,7 @@
 // screens; and the bounded subset the saved state and the PDF carry, as before (the whole pool is saved beside the
 // history entry, decision 2130), because the state string must stay what spec §7 sends.
 import { useMemo } from 'react';
-import { addListings, listingPoolSnapshot, useListingPool } from '../../../shared/listing-pool/listingPool';
+import { addListings, listingPoolSnapshot, loadListingPool, useListingPool } from '../../../shared/listing-pool/listingPool';
 import { asRecords, type CmaRecord } from './records';
 
 export { listingsToStore, MAX_STORED_LISTINGS } from '../../../shared/listing-pool/stateListings';
@@ -18,7 +18,8 @@ export function useCmaListings(stored: unknown): { listings: CmaRecord[]; loadin
  * Adds an import's (or a search's) listings to the pool, the store's own first when the pool is still empty (a CMA
  * from before pools); returns the whole pool and how many the pool's limit left out.
  */
-export function addToPool(stored: unknown, records: CmaRecord[]): { pool: CmaRecord[]; leftOut: number } {
+export async function addToPool(stored: unknown, records: CmaRecord[]): Promise<{ pool: CmaRecord[]; leftOut: number }> {
+  await loadListingPool(); // never over the browser's copy before it has been read
   const seed = listingPoolSnapshot().records.length === 0 ? asRecords(stored) : [];
   const { leftOut } = addListings([...seed, ...records]);
   return { pool: listingPoolSnapshot().records as CmaRecord[], leftOut };

@@ -106,7 +106,7 @@ export default function ComparePage() {
         ...(f.aboveGradeFinishedArea ? { aboveGradeFinishedArea: f.aboveGradeFinishedArea, sizeTolerance: (filters.sizePercent ?? 100) / 100 } : {}),
         ...(typeof subject['Listing Id'] === 'string' ? { excludeListingId: subject['Listing Id'] } : {}),
       }).unwrap();
-      edit(loadListings, found, { append: true, fromUpload: report.isUploadCSV, pool: addToPool(report.allCsvData, found).pool });
+      edit(loadListings, found, { append: true, fromUpload: report.isUploadCSV, pool: (await addToPool(report.allCsvData, found)).pool });
     } catch {
       // shown below from searchState.error
     }

@@ -91,8 +91,8 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
             <ImportPanel
               csvType={report.csvType}
               onFormatDetected={(format) => update({ csvType: format })}
-              onRecords={(records) => {
-                const added = addToPool(report.allCsvData, records);
+              onRecords={async (records) => {
+                const added = await addToPool(report.allCsvData, records);
                 setLeftOut(added.leftOut);
                 edit(loadListings, records, { append: true, fromUpload: true, pool: added.pool });
               }}
@@ -107,8 +107,8 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
           </>
         ) : (
           <AddressSearch
-            onPick={(record, all) => {
-              const { pool } = addToPool(report.allCsvData, all);
+            onPick={async (record, all) => {
+              const { pool } = await addToPool(report.allCsvData, all);
               edit(loadListings, all, { append: true, fromUpload: false, pool });
               edit(chooseSubject, record, pool);
               update({ inputAddressState: true });
