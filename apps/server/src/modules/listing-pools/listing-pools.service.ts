@@ -23,7 +23,8 @@ export function createListingPoolsService(repository: ListingPoolsRepository, st
       await assertOwned(userId, historyId);
       const saved: ListingPoolSaved = { history_id: historyId, hash: pool.hash, count: pool.listings.length, saved_at: now().toISOString() };
       const answer = ok({ hash: pool.hash, count: saved.count, saved_at: saved.saved_at, listings: pool.listings });
-      await storage.put(keyOf(userId, historyId), await gzip(JSON.stringify(answer)), 'application/gzip');
+      // Level 1: a save is more frequent than a restore; 50,000 listings take ~2.5 s less for ~45 % more bytes (decision 2130).
+      await storage.put(keyOf(userId, historyId), await gzip(JSON.stringify(answer), { level: 1 }), 'application/gzip');
       return saved;
     },
 
