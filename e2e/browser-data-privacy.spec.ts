@@ -86,3 +86,23 @@ test("agent A imports a file and signs out; agent B signs up in the same browser
   expect(kept).not.toContain('4012300');
   expect(kept).not.toContain('Client Of Agent A');
 });
+
+test('a session the server no longer knows (401) drops the listing pool kept in IndexedDB too', async ({ page }) => {
+  test.setTimeout(90_000);
+  const agent = await createSubscribedSession(page.request, 'agent-401');
+  await page.goto('/');
+  await page.evaluate((token) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('subscribed', '1');
+  }, agent.token);
+  await page.goto('/home');
+  await page.getByLabel('Upload MLS CSV files').setInputFiles(path.resolve('samples/recolorado-sample.csv'));
+  await expect(page.getByLabel('Current CMA')).toContainText('30 listings loaded');
+  await expect.poll(() => everythingKeptInTheBrowser(page, 'indexedDB')).toContain('4012300');
+
+  // The session ends elsewhere (signed out in another browser): the next call this page makes answers 401.
+  expect((await page.request.get('/api/logout', { headers: { authorization: `Bearer ${agent.token}` } })).status()).toBe(200);
+  await page.goto('/history');
+  await expect.poll(() => everythingKeptInTheBrowser(page, 'indexedDB'), { timeout: 30_000 }).not.toContain('4012300');
+  expect(await everythingKeptInTheBrowser(page)).not.toContain('4012300');
+});
