@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseListingsCsv } from '@cma/listings-import';
-import { BEST_BACKTEST_OPTIONS, CandidatePool, comparablesReading, fitMarketModel, median, prepareMarketModel, runBacktest, summarizeBacktest, valueSubject, withoutPrice, type BacktestOptions, type SaleFacts } from '@cma/valuation';
-import { formatBacktestSummary, saleFactsOf } from '../../apps/cli/src/commands/value';
+import { cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
+import { BEST_BACKTEST_OPTIONS, CandidatePool, comparablesReading, fitMarketModel, median, prepareMarketModel, runBacktest, summarizeBacktest, valueSubject, type BacktestOptions, type PreparedModel, type SaleFacts } from '@cma/valuation';
+import { formatBacktestSummary } from '../../apps/cli/src/commands/value';
 
 const file = resolve(process.argv[2] ?? new URL('../../../shared/datasets/king-county-sales-recolorado.csv', import.meta.url).pathname);
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -20,7 +21,12 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
 
 const loadStart = performance.now();
 const parsed = parseListingsCsv(readFileSync(file, 'utf8'), { format: 'auto' });
-const sales = parsed.records.map(saleFactsOf);
+const sales = parsed.records.map(readComparable);
+// Every valuation is the app's: the sale's CMA document (auto-picked comparables) valued by valueCma.
+const records = new Map<string, ListingRecord>(parsed.records.map((r, i) => [sales[i].id, r]));
+const recordOf = (id: string) => records.get(id);
+const valueSale = (subject: SaleFacts, pool: CandidatePool, marketModel: PreparedModel | null = null) =>
+  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: true, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null, marketModel });
 log(`valuation bench: ${sales.length} sales from ${file} (read in ${Math.round(performance.now() - loadStart)} ms)`);
 
 // One valuation among 20,000 candidates: selection + adjustments + reconciliation.
@@ -33,13 +39,13 @@ const times: number[] = [];
 const singleCpu = process.cpuUsage();
 for (const subject of subjects) {
   const t = performance.now();
-  valueSubject(withoutPrice(subject), pool, { excludeStreetAddress: subject.streetAddress });
+  valueSale(subject, pool);
   times.push(performance.now() - t);
 }
 const singleCpuMs = cpuMs(singleCpu) / subjects.length;
 times.sort((a, b) => a - b);
 const coldStart = performance.now();
-valueSubject(withoutPrice(subjects[0]), candidates);
+valueSale(subjects[0], new CandidatePool(candidates));
 const coldMs = performance.now() - coldStart;
 log(`one valuation among ${candidates.length} candidates: median ${median(times).toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms (pool built once in ${poolMs.toFixed(1)} ms; cold, pool included: ${coldMs.toFixed(1)} ms); CPU ${singleCpuMs.toFixed(2)} ms per valuation`);
 
@@ -62,7 +68,7 @@ const withModel: number[] = [];
 const withModelCpu = process.cpuUsage();
 for (const subject of subjects) {
   const t = performance.now();
-  valueSubject(withoutPrice(subject), pool, { excludeStreetAddress: subject.streetAddress, marketModel: prepared });
+  valueSale(subject, pool, prepared);
   withModel.push(performance.now() - t);
 }
 withModel.sort((a, b) => a - b);
@@ -79,7 +85,7 @@ const configs: [string, BacktestOptions][] = [
 for (const [name, options] of configs) {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  const { summary, results } = runBacktest(backtestPool, { from: '2015-01-01', to: '2015-12-31', zipHalf: 'odd', ...options });
+  const { summary, results } = runBacktest(backtestPool, { from: '2015-01-01', to: '2015-12-31', zipHalf: 'odd', ...options, valueSale: cmaBacktestValuer(recordOf) });
   const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuMs(cpuStart) / 1000;
   log(`back-test 2015, held-out zip codes (odd last digit) (${name}): ${summary.subjects} sales valued from earlier sales only in ${seconds.toFixed(1)} s — ${((seconds * 1000) / summary.subjects).toFixed(2)} ms per valuation; CPU ${cpuSeconds.toFixed(1)} s, ${((cpuSeconds * 1000) / summary.subjects).toFixed(2)} ms per valuation (market-rate derivation included)`);

@@ -5,3 +5,4 @@ export * from './read-listing';
 export * from './derived';
 export * from './market-model';
 export * from './value-cma';
+export * from './auto-cma';

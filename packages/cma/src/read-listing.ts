@@ -1,6 +1,6 @@
 // The one reader of listing records (spec §3 field names, as imported, searched, typed in or restored from history)
 // into the engine's SaleFacts. The screens, the PDF, the server, the CLI and the back-test all read records here.
-import { ADDITIONAL_FACT_SCALES, NOT_AVAILABLE, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, FEATURE_TEXT_FIELDS, NOT_AVAILABLE, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
 
 /** A listing record as stored: spec §3 keys, loosely typed because history restores arbitrary JSON. */
 export type ListingRecord = Record<string, unknown>;
@@ -71,6 +71,16 @@ export function listingReadingsOf(record: ListingRecord): ListingReadings {
   });
 }
 
+/** The record's text facts (View, Waterfront …) as exported, which accepted market feature effects adjust for; undefined when none. */
+export function textFeaturesOf(record: ListingRecord): Record<string, string> | undefined {
+  const features: Record<string, string> = {};
+  for (const field of FEATURE_TEXT_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string') features[field] = value;
+  }
+  return Object.keys(features).length ? features : undefined;
+}
+
 /** The engine's view of a listing record; numbers or null, ISO dates, never 'Not Available'. */
 export function readListingRecord(record: ListingRecord, role: RecordRole, fallbackId: string = role): SaleFacts {
   const read = listingReadingsOf(record);
@@ -104,7 +114,12 @@ export function readListingRecord(record: ListingRecord, role: RecordRole, fallb
     condition: chosenStep(record.agentCondition, read.condition),
     propertyType: read.propertyType?.value ?? null,
     saleType: read.saleType?.value ?? null,
+    ...withFeatures(textFeaturesOf(record)),
   };
+}
+
+function withFeatures(features: Record<string, string> | undefined): { features?: Record<string, string> } {
+  return features ? { features } : {};
 }
 
 /** A record as a comparable or a sale of the pool (`list.map(readComparable)`). */

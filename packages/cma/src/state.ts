@@ -2,7 +2,7 @@
 // keeps every older saved state restoring.
 import { z } from 'zod';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
-import type { CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
+import type { CellOverride, FeatureEffectsTable, TierRates, WeightingMethod } from '@cma/valuation';
 import { DEFAULT_PDF_COLOR, DEFAULT_REPORT_NAME } from './defaults';
 import { marketModelReadingSchema, type MarketModelReading } from './market-model';
 
@@ -55,6 +55,10 @@ export interface AdjustmentFormulas {
   cells?: Record<string, Record<string, CellOverride>>;
   /** Market-conditions adjustment, monthly fraction (0.005 = +0.5 %/month); null = off. */
   monthlyTimeRate?: number | null;
+  /** The paired-sales price level by month (yyyy-mm-01 → level) the time adjustment follows instead of the straight rate. */
+  monthlyTimeIndex?: Record<string, number> | null;
+  /** Accepted market-measured effects of the text facts (View, Waterfront …) by tier. */
+  featureEffects?: FeatureEffectsTable;
   weighting?: { method: WeightingMethod; manualWeights?: Record<string, number> };
   /** The market model reading the agent accepted on /review; valueCma reconciles with it (issue 17). */
   marketModel?: MarketModelReading | null;

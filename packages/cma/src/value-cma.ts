@@ -11,6 +11,7 @@ import {
   type AdjustmentValues,
   type CellOverride,
   type ComparableAdjustment,
+  type FeatureEffectsTable,
   type ReconcileOptions,
   type Reconciliation,
   type SaleFacts,
@@ -29,6 +30,8 @@ export interface CmaFormulas {
   rateOverrides: Record<string, TierRates>;
   cells: Record<string, Record<string, CellOverride>>;
   monthlyTimeRate: number | null;
+  monthlyTimeIndex: Record<string, number> | null;
+  featureEffects: FeatureEffectsTable;
   weighting: { method: WeightingMethod; manualWeights?: Record<string, number> };
   marketModel: MarketModelReading | null;
 }
@@ -103,9 +106,18 @@ export function formulasOf(raw: unknown): CmaFormulas {
     rateOverrides: f.rateOverrides && typeof f.rateOverrides === 'object' ? (f.rateOverrides as Record<string, TierRates>) : {},
     cells: f.cells && typeof f.cells === 'object' ? (f.cells as Record<string, Record<string, CellOverride>>) : {},
     monthlyTimeRate: typeof f.monthlyTimeRate === 'number' && Number.isFinite(f.monthlyTimeRate) ? f.monthlyTimeRate : null,
+    monthlyTimeIndex: monthlyIndexOf(f.monthlyTimeIndex),
+    featureEffects: f.featureEffects && typeof f.featureEffects === 'object' ? (f.featureEffects as FeatureEffectsTable) : {},
     weighting: { method: WEIGHTING_METHODS.find((m) => m === weighting.method) ?? 'inverse-gross', manualWeights: weighting.manualWeights },
     marketModel: parseMarketModelReading(f.marketModel),
   };
+}
+
+/** A saved month → level index, or null when absent or not all finite levels. */
+function monthlyIndexOf(raw: unknown): Record<string, number> | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  return entries.length && entries.every(([, v]) => typeof v === 'number' && Number.isFinite(v)) ? (raw as Record<string, number>) : null;
 }
 
 /** The valuation date: the subject's close date when it sold, else the latest comparable close, else today. */
@@ -119,7 +131,8 @@ export function settingsFor(values: AdjustmentValues, formulas: CmaFormulas, asO
     values,
     disabledCategories: formulas.disabledCategories,
     rateOverrides: formulas.rateOverrides,
-    timeAdjustment: formulas.monthlyTimeRate != null ? { monthlyRate: formulas.monthlyTimeRate, asOfDate } : null,
+    featureEffects: formulas.featureEffects,
+    timeAdjustment: formulas.monthlyTimeRate != null ? { monthlyRate: formulas.monthlyTimeRate, asOfDate, ...(formulas.monthlyTimeIndex ? { index: formulas.monthlyTimeIndex } : {}) } : null,
   };
 }
 

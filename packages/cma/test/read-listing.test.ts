@@ -19,6 +19,8 @@ describe('readListingRecord', () => {
       aboveGradeFinishedArea: 1500, belowGradeTotalArea: 800, belowGradeFinishedArea: 600, fireplaces: 1, garageSpaces: 2, bedrooms: 4,
       bathsFullAndThreeQuarter: 3, bathsHalfAndQuarter: 1, additionalFacts: { 'Basement Type': 'Walkout', 'Heating/Cooling': 'Evaporative' },
       quality: null, condition: null, propertyType: null, saleType: null,
+      // The export's text facts as they are, for accepted market feature effects (View, Waterfront …).
+      features: expect.objectContaining({ Basement: 'Walk-Out Access, Finished', Cooling: 'Evaporative Cooler' }),
     });
     const facts = asSubject(active!);
     expect(facts).toMatchObject({ id: '78', status: 'Active', closeDate: null, netSalesPrice: null, yearBuilt: null, subdivision: null, additionalFacts: {} });

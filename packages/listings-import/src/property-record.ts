@@ -1,8 +1,11 @@
 // The property record of spec §3, with the spec's field names. Facts the export did not carry are 'Not Available'.
 
-import type { AdditionalFacts } from '@cma/valuation';
+import { FEATURE_TEXT_FIELDS, type AdditionalFacts } from '@cma/valuation';
 import type { CsvType } from './import-fields';
 import type { NotAvailable } from './values';
+
+// The text fact columns are the reader's list (valuation), named here with the record's other fields.
+export { FEATURE_TEXT_FIELDS };
 
 /** A number, or 'Not Available' when the export had no usable value. */
 export type NumberOrNA = number | NotAvailable;
@@ -22,12 +25,6 @@ export interface AddedComparablesListEntry {
   Sold_Price: NumberOrNA;
 }
 
-export const FEATURE_TEXT_FIELDS = [
-  'Roof', 'Flooring', 'Heating', 'Cooling', 'Sewer', 'Utilities', 'View', 'Zoning', 'Water Source', 'Basement',
-  'Construction Materials', 'Exterior Features', 'Interior Features', 'Appliances', 'Parking Features',
-  'Patio And Porch Features', 'Fencing', 'Lot Features', 'Waterfront', 'Property Condition', 'Fireplace Features',
-  'Laundry Features', 'Window Features', 'Architectural Style', 'Property Type', 'Property Sub Type',
-] as const;
 export type FeatureTextField = (typeof FEATURE_TEXT_FIELDS)[number];
 
 export type PropertyRecord = {

@@ -24,6 +24,11 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
   useMarketRates?: boolean;
   marketRateOptions?: Omit<MarketRatesOptions, 'before'>;
   /**
+   * How each subject is valued from its context (earlier sales, the month's market rates and model). The CLI and the
+   * bench pass @cma/cma's valuation of an auto-built CMA document (valueCma, the app's path); default: valueSubject.
+   */
+  valueSale?: (subject: SaleFacts, context: BacktestContext) => BacktestValue;
+  /**
    * Reconcile the comparables with the market model: fitted (and calibrated) once per calendar month on the sales
    * before that month begins, like the market rates. Default false.
    */
@@ -66,6 +71,24 @@ export interface BacktestResult {
   baselineValue: number | null;
   baselineAbsolutePercentError: number | null;
   error?: string;
+}
+
+/** What a back-test valuation sees: the subject's close date, and the market rates and model of its month. */
+export interface BacktestContext {
+  pool: CandidatePool;
+  asOfDate: string;
+  marketRates: TierMarketRates[] | null;
+  marketModel: PreparedModel | null;
+  /** The selection, time-adjustment and reconciliation options of the run. */
+  valueOptions: Omit<ValueOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress' | 'marketRates' | 'marketModel'>;
+}
+
+/** A back-test valuation: the value, its stated range and the comparables' ids. */
+export interface BacktestValue {
+  value: number;
+  low: number;
+  high: number;
+  comps: string[];
 }
 
 export interface AccuracySummary {
@@ -141,7 +164,13 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
   const useMarketRates = options.useMarketRates ?? true;
   const ratesByMonth = new Map<string, TierMarketRates[]>();
   const modelByMonth = new Map<string, PreparedModel | null>();
-  const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, useMarketModel: _umm, marketModelOptions: _mmo, ...valueOptions } = options;
+  const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, useMarketModel: _umm, marketModelOptions: _mmo, valueSale: _vs, ...valueOptions } = options;
+  const valueSale =
+    options.valueSale ??
+    ((subject: SaleFacts, context: BacktestContext): BacktestValue => {
+      const v = backtestValue(subject, context.pool, { explain: false, ...context.valueOptions, marketRates: context.marketRates, marketModel: context.marketModel });
+      return { value: v.value, low: v.low, high: v.high, comps: v.comparables.map((c) => c.adjustment.comparableId) };
+    });
   const results: BacktestResult[] = [];
   for (const subject of subjects) {
     const closeDate = subject.closeDate as string;
@@ -174,10 +203,10 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
       }
       marketModel = modelByMonth.get(month) ?? null;
     }
-    let valuation: Valuation | null = null;
+    let valuation: BacktestValue | null = null;
     let error: string | undefined;
     try {
-      valuation = backtestValue(subject, pool, { explain: false, ...valueOptions, marketRates, marketModel });
+      valuation = valueSale(subject, { pool, asOfDate: closeDate, marketRates, marketModel, valueOptions });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -189,7 +218,7 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
       value: valuation?.value ?? null,
       low: valuation?.low ?? null,
       high: valuation?.high ?? null,
-      comps: valuation?.comparables.map((c) => c.adjustment.comparableId) ?? [],
+      comps: valuation?.comps ?? [],
       absolutePercentError: valuation ? (Math.abs(valuation.value - actual) / actual) * 100 : null,
       signedPercentError: valuation ? ((valuation.value - actual) / actual) * 100 : null,
       baselineValue,

@@ -11,6 +11,14 @@ export interface TextFeature {
   reference: number;
 }
 
+/** The export's text fact columns a listing record carries as SaleFacts.features (the reader keeps them as they are). */
+export const FEATURE_TEXT_FIELDS = [
+  'Roof', 'Flooring', 'Heating', 'Cooling', 'Sewer', 'Utilities', 'View', 'Zoning', 'Water Source', 'Basement',
+  'Construction Materials', 'Exterior Features', 'Interior Features', 'Appliances', 'Parking Features',
+  'Patio And Porch Features', 'Fencing', 'Lot Features', 'Waterfront', 'Property Condition', 'Fireplace Features',
+  'Laundry Features', 'Window Features', 'Architectural Style', 'Property Type', 'Property Sub Type',
+] as const;
+
 const MISSING_TEXT = new Set(['', 'not available', 'n/a', 'na', 'none listed']);
 const MAX_LEVELS = 8;
 const MIN_LEVEL_SALES = 20;

@@ -131,16 +131,9 @@ export function valueSubject(subject: SaleFacts, candidates: readonly SaleFacts[
   });
   if (selection.picks.length === 0) throw new Error(`No comparable sales found for subject ${subject.id}.`);
 
-  let monthlyTimeRate: number | null = null;
-  let timeIndex: Record<string, number> | null = null;
   const time = options.timeAdjustment ?? 'off';
-  if (typeof time === 'number') monthlyTimeRate = time;
-  else if (time === 'paired') monthlyTimeRate = pairedMonthlyTrend(options.marketRates ?? []);
-  else if (time === 'index') {
-    timeIndex = pairedMonthlyIndex(options.marketRates ?? []);
-    monthlyTimeRate = timeIndex ? pairedMonthlyTrend(options.marketRates ?? []) ?? 0 : pairedMonthlyTrend(options.marketRates ?? []);
-  }
-  else if (time === 'derive') monthlyTimeRate = deriveTimeTrend(pool, { asOfDate: selection.asOfDate, strictlyBefore: true, months: options.timeTrendMonths }).monthlyRate;
+  const timeIndex = time === 'index' ? pairedMonthlyIndex(options.marketRates ?? []) : null;
+  let monthlyTimeRate = measuredMonthlyTimeRate(time, options.marketRates ?? null, pool, selection.asOfDate, options.timeTrendMonths);
 
   const settings: AdjustmentSettings = {
     ...options.adjustments,
@@ -210,6 +203,24 @@ function marketTables(tiers: readonly TierMarketRates[], accept: readonly Confid
   let tables = byAccept.get(key);
   if (!tables) byAccept.set(key, (tables = { rateOverrides: marketRateOverrides(tiers, accept), featureEffects: marketFeatureEffects(tiers) }));
   return tables;
+}
+
+/**
+ * The market-conditions rate per month a time option gives (null: none): a number as given, 'paired' and 'index' the
+ * paired sales' straight-line trend (0 when only the index was measured), 'derive' the $/sq ft trend before asOfDate.
+ */
+export function measuredMonthlyTimeRate(
+  time: ValueOptions['timeAdjustment'],
+  marketRates: readonly TierMarketRates[] | null,
+  pool: CandidatePool,
+  asOfDate: string,
+  months?: number,
+): number | null {
+  if (typeof time === 'number') return time;
+  if (time === 'paired') return pairedMonthlyTrend(marketRates ?? []);
+  if (time === 'index') return pairedMonthlyIndex(marketRates ?? []) ? pairedMonthlyTrend(marketRates ?? []) ?? 0 : pairedMonthlyTrend(marketRates ?? []);
+  if (time === 'derive') return deriveTimeTrend(pool, { asOfDate, strictlyBefore: true, months }).monthlyRate;
+  return null;
 }
 
 /** Pairs-weighted monthly trend across the tiers of market rates; null when none measured one. */

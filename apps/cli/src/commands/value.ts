@@ -1,12 +1,14 @@
 // `cma value` (DESIGN.md §6): one JSON line per subject { subject, value, low, high, comps }; logs and the
 // back-test accuracy summary go to stderr.
 import { readFileSync } from 'node:fs';
-import { readComparable } from '@cma/cma';
-import { FEATURE_TEXT_FIELDS, parseListingsCsv, type FormatOption, type PropertyRecord } from '@cma/listings-import';
+import { backtestValueOf, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
+import { parseListingsCsv, type FormatOption } from '@cma/listings-import';
 import {
   CandidatePool,
   comparablesReading,
   deriveMarketRates,
+  measuredMonthlyTimeRate,
+  pairedMonthlyIndex,
   prepareMarketModel,
   type PreparedModel,
   runBacktest,
@@ -142,16 +144,6 @@ export function readSubjectIds(text: string): string[] {
   return trimmed.split(/\r?\n/).map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
 }
 
-/** SaleFacts plus the record's text facts (View, Waterfront …), which the engine turns into market-derived adjustments. */
-export function saleFactsOf(record: PropertyRecord): SaleFacts {
-  const features: Record<string, string> = {};
-  for (const field of FEATURE_TEXT_FIELDS) {
-    const value = record[field];
-    if (typeof value === 'string') features[field] = value;
-  }
-  return { ...readComparable(record), features };
-}
-
 export async function run(args: string[]): Promise<number> {
   let options: ValueArgs;
   try {
@@ -168,9 +160,12 @@ export async function run(args: string[]): Promise<number> {
   const text = readFileSync(options.listings, 'utf8');
   const parsed = parseListingsCsv(text, { format: options.format });
   if (parsed.errors.length) process.stderr.write(`cma value: ${parsed.errors.length} row(s) skipped (first: line ${parsed.errors[0].line}: ${parsed.errors[0].message})\n`);
-  const sales = parsed.records.map(saleFactsOf);
+  const sales = parsed.records.map(readComparable);
   const pool = new CandidatePool(sales);
   const byId = new Map(sales.map((s) => [s.id, s]));
+  // Each subject is valued as the app values a CMA: its listing records in a document, through valueCma.
+  const records = new Map<string, ListingRecord>(parsed.records.map((r, i) => [sales[i].id, r]));
+  const recordOf = (id: string) => records.get(id);
   process.stderr.write(`cma value: ${sales.length} records (${pool.size} closed sales) read in ${Math.round(performance.now() - started)} ms\n`);
 
   const ids = [...options.subjects, ...(options.subjectsFile ? readSubjectIds(readFileSync(options.subjectsFile, 'utf8')) : [])];
@@ -198,6 +193,7 @@ export async function run(args: string[]): Promise<number> {
       zipHalf: options.zipHalf ?? undefined,
       useMarketRates: options.rates === 'market',
       useMarketModel: options.model,
+      valueSale: cmaBacktestValuer(recordOf),
     });
     const ms = performance.now() - valuing;
     const cpu = process.cpuUsage(cpuStart);
@@ -236,12 +232,22 @@ export async function run(args: string[]): Promise<number> {
       process.stderr.write(`cma value: no market model (${error instanceof Error ? error.message : String(error)}); comparables alone\n`);
     }
   }
+  const latestSale = pool.sales.reduce((latest, s) => (s.closeDate && s.closeDate > latest ? s.closeDate : latest), '0000-01-01');
   for (const id of known) {
     const subject = byId.get(id) as SaleFacts;
     try {
-      const valuation = valueSubject(subject, pool, { ...valueOptions, marketRates, marketModel, excludeStreetAddress: null });
+      const { valuation } = valueAutoCma(pool, {
+        subject,
+        recordOf,
+        backtest: false,
+        selection: valueOptions.selection,
+        marketRates,
+        monthlyTimeRate: measuredMonthlyTimeRate(options.time, marketRates, pool, subject.closeDate ?? latestSale),
+        monthlyTimeIndex: options.time === 'index' ? pairedMonthlyIndex(marketRates ?? []) : null,
+        marketModel,
+      });
       for (const w of valuation.warnings) process.stderr.write(`cma value: ${id}: ${w.message}\n`);
-      write({ subject: id, value: valuation.value, low: valuation.low, high: valuation.high, comps: valuation.comparables.map((c) => c.adjustment.comparableId) });
+      write({ subject: id, ...backtestValueOf(valuation) });
     } catch (error) {
       failures++;
       process.stderr.write(`cma value: ${id}: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,0 +1,108 @@
+// Issue 16 item 1: `cma value` and the back-test value each subject through valueCma, the app's one valuation, on
+// the CMA document an agent would save with the same subject, comparables and accepted market rates.
+import { describe, expect, it, vi } from 'vitest';
+import * as valueCmaModule from '../../../packages/cma/src/value-cma';
+import { migrateCmaState, readComparable, valueSavedCma, type CmaValuation, type ListingRecord } from '@cma/cma';
+import { parseListingsCsv } from '@cma/listings-import';
+import { CandidatePool, deriveMarketRates, marketFeatureEffects, type TierMarketRates } from '@cma/valuation';
+import { run } from '../src/commands/value';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+vi.mock('../../../packages/cma/src/value-cma', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../packages/cma/src/value-cma')>();
+  return { ...original, valueCma: vi.fn(original.valueCma) };
+});
+
+const HEADER = 'Listing ID,Mls Status,Street Number,Street Name,Street Suffix,Unit Number,City,State Or Province,Postal Code,Subdivision Name,Levels,Year Built,Building Area Total,Above Grade Finished Area,Below Grade (SqFt) Total,Below Grade Finished Area,Lot Size Square Feet,Lot Size Acres,Bedrooms Total,Bathrooms Total Integer,Bathrooms Full,Bathrooms Three Quarter,Bathrooms Half,Bathrooms One Quarter,Garage Spaces,Fireplaces Total,List Price,Original List Price,Close Price,Concessions Amount,Close Date,Days On Market,Latitude,Longitude,View,Waterfront YN,Property Condition,Public Remarks';
+
+/** 240 sales close together: $200 per sq ft, $10,000 a bedroom, $15,000 a garage space, $8,000 a fireplace, a good view +$25,000. */
+function listingsCsv(): string {
+  const rows = [HEADER];
+  for (let i = 0; i < 240; i++) {
+    const area = 1400 + (i % 7) * 150;
+    const beds = 2 + (i % 3);
+    const garage = i % 4 === 0 ? 1 : 2;
+    const fireplaces = i % 5 === 0 ? 0 : 1;
+    const view = i % 6 === 0 ? 'Mountain' : 'None';
+    const price = 200 * area + 10_000 * beds + 15_000 * garage + 8_000 * fireplaces + (view === 'Mountain' ? 25_000 : 0) + ((i * 7919) % 13) * 1_000;
+    const day = new Date(Date.UTC(2023, 0, 2 + i * 3));
+    const date = `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`;
+    const lat = (39.7 + (i % 16) * 0.0007).toFixed(4);
+    const lng = (-105 + Math.floor(i / 16) * 0.0007).toFixed(4);
+    const zip = i % 2 === 0 ? '80202' : '80203';
+    rows.push(`L${i},Closed,${100 + i},Elm,Street,,Denver,CO,${zip},Elm Park,Two,${1985 + (i % 20)},${area},${area},0,0,6000,0.14,${beds},2,2,0,0,0,${garage},${fireplaces},,,${price},0,${date},10,${lat},${lng},${view},No,Average,`);
+  }
+  return rows.join('\n');
+}
+
+/** What the /adjustment panel stores when the agent clicks "Use market rate" on every category it offers (MarketRatesPanel). */
+function panelAcceptedRates(tiers: readonly TierMarketRates[]): Record<string, (number | null)[]> {
+  const styles = new Set(tiers.flatMap((t) => t.rates.filter((r) => r.rate != null).map((r) => r.style)));
+  const accepted: Record<string, (number | null)[]> = {};
+  for (const style of styles) {
+    const market = [0, 1, 2].map((tier) => tiers.find((t) => t.tier === tier)?.rates.find((r) => r.style === style) ?? null);
+    const usable = market.map((r) => (r?.rate != null && r.problem == null ? r.rate : null));
+    if (usable.some((r) => r != null)) accepted[style] = usable;
+  }
+  return accepted;
+}
+
+async function runCli(args: string[]): Promise<{ code: number; lines: { subject: string; value: number; low: number; high: number; comps: string[] }[] }> {
+  const out: string[] = [];
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const code = await run(args);
+    return { code, lines: out.join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+describe('cma value and the back-test value through valueCma', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cma-value-path-'));
+  const csv = join(dir, 'listings.csv');
+  const text = listingsCsv();
+  writeFileSync(csv, text);
+  const records = parseListingsCsv(text, { format: 'auto' }).records as unknown as ListingRecord[];
+  const byId = new Map(records.map((r) => [readComparable(r).id, r]));
+  const pool = new CandidatePool(records.map(readComparable));
+
+  it.each([
+    { name: 'spec table, no time adjustment', args: ['--subject', 'L239', 'L200', 'L120', '--rates', 'table', '--model', 'off'], rates: false, backtest: false },
+    { name: 'market rates accepted as on /adjustment', args: ['--subject', 'L239', 'L180', '--rates', 'market', '--model', 'off'], rates: true, backtest: false },
+    { name: 'back-test, spec table', args: ['--subject', 'L230', 'L231', 'L232', '--backtest', '--rates', 'table', '--model', 'off'], rates: false, backtest: true },
+  ])('$name', async ({ args, rates }) => {
+    const valueCma = vi.mocked(valueCmaModule.valueCma);
+    valueCma.mockClear();
+    const { code, lines } = await runCli(['--listings', csv, ...args, '--json']);
+    expect(code).toBe(0);
+    const subjects = args.slice(1, args.findIndex((a, i) => i > 0 && a.startsWith('--')));
+    expect(lines.map((l) => l.subject)).toEqual(subjects);
+    // One valueCma call per subject, and each printed line is that call's value and engine range.
+    expect(valueCma).toHaveBeenCalledTimes(subjects.length);
+    const results = valueCma.mock.results.map((r) => r.value as CmaValuation);
+    expect(lines.map((l) => [l.value, l.low, l.high])).toEqual(results.map((r) => [r.value, r.engineRange?.start, r.engineRange?.end]));
+
+    // The app's saved document for the same subject, comparables and accepted rates values to the same figures.
+    const tiers = rates ? deriveMarketRates(pool) : null;
+    const accepted = tiers ? panelAcceptedRates(tiers) : {};
+    // The text facts' measured effects (View …) are accepted with them; /adjustment has no button for these yet.
+    const featureEffects = tiers ? marketFeatureEffects(tiers) : {};
+    if (tiers) expect(Object.keys(accepted).length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const saved = migrateCmaState({
+        version: 2,
+        selectedPropertydata: byId.get(line.subject),
+        comaparables: line.comps.map((id) => byId.get(id)),
+        adjustment_formulas: { rateOverrides: accepted, featureEffects },
+      });
+      // The spec's above-grade divisor, as on a new account.
+      const app = valueSavedCma({ ...saved, formula_Division_DefaultValue: 3 });
+      expect({ value: line.value, low: line.low, high: line.high }).toEqual({ value: app.value, low: app.engineRange?.start, high: app.engineRange?.end });
+    }
+  }, 120_000);
+});
