@@ -51,7 +51,8 @@ export function useRestoreSavedReport(destination = '/confirm-subject', as: 'ori
         if (valuesMessage) notify('error', valuesMessage);
         dispatch(reportApi.util.invalidateTags(['AdjustmentValues']));
         // The whole pool saved with the entry (else the state's own listings) before any screen shows the report.
-        await restoreListingPool(dispatch, id, listingRecordsOf(restored.fields.allCsvData));
+        const poolProblem = await restoreListingPool(dispatch, id, listingRecordsOf(restored.fields.allCsvData));
+        if (poolProblem) notify('error', poolProblem);
         const copy = as === 'copy';
         const fields = copy ? { ...restored.fields, report_data: { ...(restored.fields.report_data ?? {}), reportId: newReportId() } } : restored.fields;
         dispatch(restoreCmaWorkflow(fields));

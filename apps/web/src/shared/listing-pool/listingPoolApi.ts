@@ -51,15 +51,16 @@ export async function uploadListingPool(dispatch: Dispatch, historyId: number): 
 
 /**
  * A restored report's pool: the one saved with the entry, else (saved before pools were, or never uploaded) the
- * listings its state carries. Resolves to how many listings the pool holds.
+ * listings its state carries. Resolves to a message for the agent when a saved pool could not be fetched (never silent).
  */
-export async function restoreListingPool(dispatch: Dispatch, historyId: number, fromState: readonly ListingRecord[]): Promise<number> {
-  const result = (await dispatch(listingPoolApi.endpoints.getListingPool.initiate(historyId, { forceRefetch: true, subscribe: false }))) as { data?: SavedListingPool };
+export async function restoreListingPool(dispatch: Dispatch, historyId: number, fromState: readonly ListingRecord[]): Promise<string | null> {
+  const result = (await dispatch(listingPoolApi.endpoints.getListingPool.initiate(historyId, { forceRefetch: true, subscribe: false }))) as { data?: SavedListingPool; error?: { status?: unknown } };
   if (result.data) {
     await replaceListings(result.data.listings);
     await rememberSavedPool(historyId, listingPoolSnapshot().hash);
-    return result.data.listings.length;
+    return null;
   }
   await replaceListings(fromState);
-  return fromState.length;
+  if (result.error?.status === 404) return null;
+  return `The listings saved with this report could not be loaded; only the ${fromState.length.toLocaleString('en-US')} kept in the report are shown. Open it again to retry.`;
 }
