@@ -63,7 +63,7 @@ function runAsync(cmd, args) {
 
 function wholeBuild() {
   const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-  return read('apps/web/dist/app.html').includes('<div id="root"></div>') && read('apps/web/dist/index.html').includes('<main') && existsSync('apps/web/dist/ssr/landing.html');
+  return read('apps/web/dist/app.html').includes('<div id="root"></div>') && read('apps/web/dist/index.html').includes('<main') && existsSync('apps/web/dist/ssr/entry.html');
 }
 
 function readJson(file) {
