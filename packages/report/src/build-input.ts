@@ -16,7 +16,7 @@ import {
   type WeightingMethod,
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
-import { readListingRecord, valueCma } from '@cma/cma';
+import { DEFAULT_REPORT_NAME, readListingRecord, valueCma } from '@cma/cma';
 import { NOT_AVAILABLE, isoDate, numberOf, recordId, textOf } from './facts';
 import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
@@ -439,7 +439,7 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   const uploads = new Map((options.customPages ?? []).map((file) => [file.id, file]));
   const pages = printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages, customPageIdsOf(report).filter((id) => uploads.has(id))));
   return {
-    reportName: state.reportName.trim() || 'COMPARATIVE MARKET ANALYSIS',
+    reportName: state.reportName.trim() || DEFAULT_REPORT_NAME,
     clientName: state.clientName.trim(),
     reportDate: formatReportDate(isoDate(report.reportDate), now),
     colour: reportColour(state, options.brandColour),

@@ -1,4 +1,6 @@
 // Branded HTML + text bodies for every e-mail the product sends.
+import { DEFAULT_PDF_COLOR } from '@cma/cma/defaults';
+
 /** An e-mail sent on an agent's behalf carries their colour, logo, headshot and signature instead of ours. */
 export interface EmailBrand {
   /** #rrggbb */
@@ -31,7 +33,7 @@ function textOn(hex: string): string {
 }
 
 function brandedParts(brand: EmailBrand): { header: string; signature: string; footer: string; textSignature: string[] } {
-  const colour = HEX.test(brand.colour) ? brand.colour : '#0070c0';
+  const colour = HEX.test(brand.colour) ? brand.colour : DEFAULT_PDF_COLOR;
   const on = textOn(colour);
   const logo = brand.logoCid ? `<img src="cid:${escapeHtml(brand.logoCid)}" alt="${escapeHtml(brand.businessName || brand.agentName)}" height="44" style="display:block;height:44px;max-width:180px;background:#fff;border-radius:4px;padding:4px">` : '';
   const header = `<tr><td style="background:${colour};color:${on};padding:20px 28px;font-size:20px;font-weight:700">${logo || escapeHtml(brand.businessName || brand.agentName)}</td></tr>`;
@@ -53,7 +55,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const branded = content.brand ? brandedParts(content.brand) : null;
-  const buttonColour = content.brand && HEX.test(content.brand.colour) ? content.brand.colour : '#0070c0';
+  const buttonColour = content.brand && HEX.test(content.brand.colour) ? content.brand.colour : DEFAULT_PDF_COLOR;
   const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${buttonColour};color:${textOn(buttonColour)};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
