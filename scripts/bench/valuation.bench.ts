@@ -26,7 +26,7 @@ const sales = parsed.records.map(readComparable);
 const records = new Map<string, ListingRecord>(parsed.records.map((r, i) => [sales[i].id, r]));
 const recordOf = (id: string) => records.get(id);
 const valueSale = (subject: SaleFacts, pool: CandidatePool, marketModel: PreparedModel | null = null) =>
-  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: true, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null, marketModel });
+  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: false, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null, marketModel });
 log(`valuation bench: ${sales.length} sales from ${file} (read in ${Math.round(performance.now() - loadStart)} ms)`);
 
 // One valuation among 20,000 candidates: selection + adjustments + reconciliation.
