@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LEVELS_OPTIONS } from '@cma/valuation';
+import { LEVELS_OPTIONS, NOT_AVAILABLE } from '@cma/valuation';
 import { EDITABLE_FACTS, editFact, factInputValue, type CmaRecord } from '../model/records';
 
 /** Every fact of one property, editable; Levels offers the spec's options. */
@@ -28,7 +28,7 @@ export function PropertyFactsForm({ record, onChange }: { record: CmaRecord; onC
                 step="any"
                 inputMode={fact.kind === 'number' ? 'decimal' : undefined}
                 value={value}
-                placeholder="Not Available"
+                placeholder={NOT_AVAILABLE}
                 onChange={(e) => onChange(editFact(record, fact.key, e.target.value, fact.kind))}
               />
             )}
@@ -37,7 +37,7 @@ export function PropertyFactsForm({ record, onChange }: { record: CmaRecord; onC
       })}
       <div className="cma-field cma-field--wide">
         <label htmlFor={`${id}-remarks`}>Public remarks</label>
-        <textarea id={`${id}-remarks`} rows={3} value={factInputValue(record['Public-Remarks'])} onChange={(e) => onChange({ ...record, 'Public-Remarks': e.target.value || 'Not Available' })} />
+        <textarea id={`${id}-remarks`} rows={3} value={factInputValue(record['Public-Remarks'])} onChange={(e) => onChange({ ...record, 'Public-Remarks': e.target.value || NOT_AVAILABLE })} />
       </div>
     </div>
   );

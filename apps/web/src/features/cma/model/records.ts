@@ -1,6 +1,6 @@
 // Property records as the workflow store keeps them (spec §3 field names); @cma/cma's readListingRecord reads their facts.
 import type { ListingSource } from '@cma/contracts';
-import { NOT_AVAILABLE, type PropertyRecord } from '@cma/listings-import';
+import { NOT_AVAILABLE, type CsvType, type PropertyRecord } from '@cma/listings-import';
 import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AgentUadSteps, type AdditionalFacts, type SuggestedFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
@@ -93,7 +93,7 @@ export function newUuid(): string {
 }
 
 /** A record for a property typed in by hand: every fact 'Not Available' until the agent fills it. */
-export function blankRecord(csvType: 'ReColorado' | 'PPAR' = 'ReColorado'): CmaRecord {
+export function blankRecord(csvType: CsvType = 'ReColorado'): CmaRecord {
   const na = NOT_AVAILABLE;
   return {
     uuid: newUuid(),
@@ -130,7 +130,7 @@ export function blankRecord(csvType: 'ReColorado' | 'PPAR' = 'ReColorado'): CmaR
     'Net Sales Price': na,
     perSquareFeet: na,
     'Close Date': na,
-    'Public-Remarks': 'Not Available',
+    'Public-Remarks': NOT_AVAILABLE,
     added_COMPARABLESLIST: { Current_State: 'Closed', Sold_Date: na, Sold_Price: na },
     add_adjustment: true,
     notes: '',
