@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseListingsCsv } from '@cma/listings-import';
 import { cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
-import { BEST_BACKTEST_OPTIONS, CandidatePool, comparablesReading, fitMarketModel, median, prepareMarketModel, runBacktest, summarizeBacktest, valueSubject, type BacktestOptions, type PreparedModel, type SaleFacts } from '@cma/valuation';
+import { BEST_BACKTEST_OPTIONS, CandidatePool, fitMarketModel, median, prepareMarketModel, runBacktest, summarizeBacktest, type BacktestOptions, type PreparedModel, type SaleFacts } from '@cma/valuation';
 import { formatBacktestSummary } from '../../apps/cli/src/commands/value';
 
 const file = resolve(process.argv[2] ?? new URL('../../../shared/datasets/king-county-sales-recolorado.csv', import.meta.url).pathname);
@@ -58,10 +58,7 @@ const prepareStart = performance.now();
 const prepareCpu = process.cpuUsage();
 const prepared = prepareMarketModel(pool, {
   before: '9999-12-31',
-  valueWithComparables: (blind: SaleFacts) => {
-    const v = valueSubject(blind, pool, { explain: false, asOfDate: blind.closeDate ?? undefined, strictlyBefore: true, excludeStreetAddress: blind.streetAddress });
-    return comparablesReading(v.reconciliation.value, v.reconciliation.weights);
-  },
+  valueWithComparables: (blind: SaleFacts) => (blind.closeDate ? cmaBacktestValuer(recordOf)(blind, { pool, asOfDate: blind.closeDate, marketRates: null, marketModel: null, valueOptions: {} }).comparables : null),
 });
 log(`market model prepared (calibration fit + ${prepared.calibration.sales} out-of-sample valuations + final fit) in ${(performance.now() - prepareStart).toFixed(0)} ms (CPU ${cpuMs(prepareCpu).toFixed(0)} ms); comparables' weight ${(prepared.calibration.comparablesWeight * 100).toFixed(0)}%`);
 const withModel: number[] = [];

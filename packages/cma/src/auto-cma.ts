@@ -5,6 +5,7 @@ import {
   ABOVE_GRADE_STYLE,
   DEFAULT_ADJUSTMENT_VALUES,
   amountForTier,
+  comparablesReading,
   marketFeatureEffects,
   measuredMonthlyTimeRate,
   pairedMonthlyIndex,
@@ -136,6 +137,7 @@ export function backtestValueOf(valuation: CmaValuation): BacktestValue {
     low: valuation.engineRange.start,
     high: valuation.engineRange.end,
     comps: valuation.comparables.filter((c) => c.adjustment).map((c) => c.facts.id),
+    comparables: comparablesReading(valuation.reconciliation!.value, valuation.reconciliation!.weights),
   };
 }
 

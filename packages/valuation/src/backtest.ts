@@ -3,7 +3,7 @@
 // and the subject's own price is read only to score the result, after valuing.
 import { deriveMarketRates, type MarketRatesOptions, type TierMarketRates } from './market-rates';
 import { median } from './statistics';
-import { comparablesReading, prepareMarketModel, type PreparedModel } from './calibration';
+import { comparablesReading, prepareMarketModel, type ComparablesReading, type PreparedModel } from './calibration';
 import type { MarketModelOptions } from './market-model';
 import { CandidatePool, distanceMiles } from './selection';
 import type { SaleFacts } from './types';
@@ -83,12 +83,14 @@ export interface BacktestContext {
   valueOptions: Omit<ValueOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress' | 'marketRates' | 'marketModel'>;
 }
 
-/** A back-test valuation: the value, its stated range and the comparables' ids. */
+/** A back-test valuation: the value, its stated range, the comparables' ids and their reading before any model. */
 export interface BacktestValue {
   value: number;
   low: number;
   high: number;
   comps: string[];
+  /** The comparables' reconciled value and spread, which the market model's calibration measures. */
+  comparables: ComparablesReading;
 }
 
 export interface AccuracySummary {
@@ -169,7 +171,7 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
     options.valueSale ??
     ((subject: SaleFacts, context: BacktestContext): BacktestValue => {
       const v = backtestValue(subject, context.pool, { explain: false, ...context.valueOptions, marketRates: context.marketRates, marketModel: context.marketModel });
-      return { value: v.value, low: v.low, high: v.high, comps: v.comparables.map((c) => c.adjustment.comparableId) };
+      return { value: v.value, low: v.low, high: v.high, comps: v.comparables.map((c) => c.adjustment.comparableId), comparables: comparablesReading(v.reconciliation.value, v.reconciliation.weights) };
     });
   const results: BacktestResult[] = [];
   for (const subject of subjects) {
@@ -187,10 +189,11 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
     if (options.useMarketModel) {
       if (!modelByMonth.has(month)) {
         const rates = marketRates;
+        // The calibration values recent sales the way the back-test values its subjects (the same valuer), without a model.
         const valueWithComparables = (blind: SaleFacts) => {
           try {
-            const v = backtestValue(blind, pool, { explain: false, ...valueOptions, marketRates: rates });
-            return comparablesReading(v.reconciliation.value, v.reconciliation.weights);
+            if (!blind.closeDate) return null;
+            return valueSale(blind, { pool, asOfDate: blind.closeDate, marketRates: rates, marketModel: null, valueOptions }).comparables;
           } catch {
             return null;
           }

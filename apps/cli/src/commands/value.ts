@@ -5,14 +5,12 @@ import { backtestValueOf, cmaBacktestValuer, readComparable, valueAutoCma, type 
 import { parseListingsCsv, type FormatOption } from '@cma/listings-import';
 import {
   CandidatePool,
-  comparablesReading,
   deriveMarketRates,
   measuredMonthlyTimeRate,
   pairedMonthlyIndex,
   prepareMarketModel,
   type PreparedModel,
   runBacktest,
-  valueSubject,
   type SaleFacts,
   type TierMarketRates,
   type BacktestSummary,
@@ -217,10 +215,11 @@ export async function run(args: string[]): Promise<number> {
   let marketModel: PreparedModel | null = null;
   if (options.model && known.length) {
     const fitting = performance.now();
+    // The calibration values recent sales as the back-test does: their own CMA documents through valueCma.
+    const valueSale = cmaBacktestValuer(recordOf);
     const valueWithComparables = (blind: SaleFacts) => {
       try {
-        const v = valueSubject(blind, pool, { ...valueOptions, marketRates, explain: false, asOfDate: blind.closeDate ?? undefined, strictlyBefore: true, excludeStreetAddress: blind.streetAddress });
-        return comparablesReading(v.reconciliation.value, v.reconciliation.weights);
+        return blind.closeDate ? valueSale(blind, { pool, asOfDate: blind.closeDate, marketRates, marketModel: null, valueOptions }).comparables : null;
       } catch {
         return null;
       }
@@ -247,7 +246,8 @@ export async function run(args: string[]): Promise<number> {
         marketModel,
       });
       for (const w of valuation.warnings) process.stderr.write(`cma value: ${id}: ${w.message}\n`);
-      write({ subject: id, ...backtestValueOf(valuation) });
+      const { value, low, high, comps } = backtestValueOf(valuation);
+      write({ subject: id, value, low, high, comps });
     } catch (error) {
       failures++;
       process.stderr.write(`cma value: ${id}: ${error instanceof Error ? error.message : String(error)}\n`);
