@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createSubscribedSession, E2E_PASSWORD, uniqueEmail } from './support/sessions';
+import { createSubscribedSession, E2E_PASSWORD, uniqueEmail, signInBrowserOnce } from './support/sessions';
 
 // Issue 16 (MLS rules): what the browser keeps of a CMA — the store, the listing pool, caches — belongs to the agent
 // who signed in. Agent A imports a file and signs out; agent B signs up in the same browser and sees none of it.
@@ -33,11 +33,7 @@ async function everythingKeptInTheBrowser(page: Page, only?: 'indexedDB'): Promi
 test("agent A imports a file and signs out; agent B signs up in the same browser and sees none of A's listings", async ({ page }) => {
   test.setTimeout(90_000);
   const agentA = await createSubscribedSession(page.request, 'agent-a');
-  await page.goto('/');
-  await page.evaluate((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('subscribed', '1');
-  }, agentA.token);
+  await signInBrowserOnce(page, agentA);
 
   await page.goto('/home');
   await page.getByLabel('Client name').fill('Client Of Agent A');
@@ -90,11 +86,7 @@ test("agent A imports a file and signs out; agent B signs up in the same browser
 test('a session the server no longer knows (401) drops the listing pool kept in IndexedDB too', async ({ page }) => {
   test.setTimeout(90_000);
   const agent = await createSubscribedSession(page.request, 'agent-401');
-  await page.goto('/');
-  await page.evaluate((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('subscribed', '1');
-  }, agent.token);
+  await signInBrowserOnce(page, agent);
   await page.goto('/home');
   await page.getByLabel('Upload MLS CSV files').setInputFiles(path.resolve('samples/recolorado-sample.csv'));
   await expect(page.getByLabel('Current CMA')).toContainText('30 listings loaded');

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createSubscribedSession } from './support/sessions';
+import { createSubscribedSession, signInBrowserOnce } from './support/sessions';
 
 // Issue 16 item 3 in Chromium: the whole listing pool survives a reload and a restore from history (it was cut to
 // 1,000 before). 3,000 real King County sales (/work/shared/datasets, see its README) are imported through the screens.
@@ -34,11 +34,7 @@ test('3,000 imported listings stay after a reload and come back whole when the r
   test.setTimeout(240_000);
   const { file, lastListingId } = kingCountyFile();
   const agent = await createSubscribedSession(page.request, 'pool');
-  await page.goto('/');
-  await page.evaluate((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('subscribed', '1');
-  }, agent.token);
+  await signInBrowserOnce(page, agent);
 
   await page.goto('/home');
   await page.getByLabel('Upload MLS CSV files').setInputFiles(file);
@@ -113,11 +109,7 @@ for (const width of [1280, 768]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const agent = await createSubscribedSession(page.request, 'pool-limit');
-    await page.goto('/');
-    await page.evaluate((token) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('subscribed', '1');
-    }, agent.token);
+    await signInBrowserOnce(page, agent);
     // A full pool, as the app keeps it in IndexedDB (50,000 small listings; importing that many takes minutes).
     await page.evaluate(async (max) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -61,6 +61,15 @@ export async function choosePlanInBrowser(page: Page, plan: Record<string, unkno
   }, plan);
 }
 
+/** Signs this browser in once, as a sign-in leaves it (localStorage); unlike useSessionInBrowser, a later sign-out sticks. */
+export async function signInBrowserOnce(page: Page, session: SubscribedSession): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((token) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('subscribed', '1');
+  }, session.token);
+}
+
 /** Puts the session into localStorage before any page script runs, as a signed-in browser would have it. */
 export async function useSessionInBrowser(page: Page, session: SubscribedSession, subscribed: 0 | 1 = 1): Promise<void> {
   await page.addInitScript(([token, flag]) => {
