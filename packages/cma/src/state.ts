@@ -55,7 +55,7 @@ export interface AdjustmentFormulas {
   cells?: Record<string, Record<string, CellOverride>>;
   /** Market-conditions adjustment, monthly fraction (0.005 = +0.5 %/month); null = off. */
   monthlyTimeRate?: number | null;
-  /** The paired-sales price level by month (yyyy-mm-01 → level) the time adjustment follows instead of the straight rate. */
+  /** The paired-sales price level by month ('yyyy-mm' → level) the time adjustment follows instead of the straight rate. */
   monthlyTimeIndex?: Record<string, number> | null;
   /** Accepted market-measured effects of the text facts (View, Waterfront …) by tier. */
   featureEffects?: FeatureEffectsTable;
