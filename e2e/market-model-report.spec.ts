@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
-import { screenshotDir } from './support/spec-setup';
+import { screenshotDir, shootPart } from './support/spec-setup';
 
 // Issue 17 item 3 in the real browser: on /review the agent fits the market model, puts it into the value and the
 // report, and hides it from the client; the saved CMA carries the reading and the value reconciled with it.
@@ -22,16 +21,6 @@ function salesCsv(): Buffer {
     return [`MM${1000 + i}`, 'Closed', 100 + i, 'Model Street', 'Denver', 'CO', '80209', lat.toFixed(5), (-104.96 + next() * 0.04).toFixed(5), 'Two', 1950 + Math.floor(next() * 60), area, 2 + Math.floor(next() * 3), 1 + Math.floor(next() * 3), 2, price, `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`, `Grade ${grade} home.`].join(',');
   });
   return Buffer.from([header, ...rows].join('\n'));
-}
-
-async function shots(page: Page, name: string, part: Locator) {
-  for (const width of [1280, 768]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await part.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('the agent puts the market model into the value and the report, then hides it from the client', async ({ page }) => {
@@ -64,11 +53,11 @@ test('the agent puts the market model into the value and the report, then hides 
   const panel = page.getByRole('region', { name: 'Market model estimate' });
   const show = panel.getByRole('checkbox', { name: 'Show the market model to the client (PDF, live page and e-mail)' });
   await expect(show).toBeChecked();
-  await shots(page, '1-accepted', panel);
+  await shootPart(page, SHOTS, '1-accepted', panel);
 
   await show.uncheck();
   await expect(panel.getByText('Hidden from the client: the value stays reconciled with it')).toBeVisible();
-  await shots(page, '2-hidden', panel);
+  await shootPart(page, SHOTS, '2-hidden', panel);
   const saved = () => page.evaluate(() => {
     const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { cmaWorkflow?: string };
     const state = JSON.parse(root.cmaWorkflow ?? '{}') as { adjustment_formulas?: { marketModel?: { shownToClient: boolean; subjectId: string; estimate: number } } };

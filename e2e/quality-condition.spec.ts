@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
+import { shootPart } from './support/spec-setup';
 
 // Issue 17 items 1 and 2 in the real browser: quality and condition read from the remarks are suggestions the agent
 // confirms or changes on the subject and in the grid; non-market sales are left out on /compare and listed with the reason.
@@ -18,18 +19,6 @@ function gradedCsv(): Buffer {
     return `"${prefix}Welcome home to `;
   });
   return Buffer.from(text);
-}
-
-/** The part of the page the agent works in, at desktop and tablet width. */
-async function shots(page: Page, name: string, part: Locator) {
-  for (const width of [1280, 768]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The page never scrolls sideways (the grid scrolls inside its own box).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await part.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('quality and condition suggested from the remarks, confirmed and changed by the agent; non-market sales listed with the reason', async ({ page }) => {
@@ -50,7 +39,7 @@ test('quality and condition suggested from the remarks, confirmed and changed by
   await page.getByRole('button', { name: 'Confirm Q3 and C3 for the subject' }).click();
   await expect(page.getByRole('button', { name: /^Confirm .* for the subject$/ })).toHaveCount(0);
   await expect(page.getByText('Confirmed, from the listing: Remarks: “Grade 8 home, good condition” → Q3')).toBeVisible();
-  await shots(page, '1-subject', page.getByRole('heading', { name: 'Quality and condition' }));
+  await shootPart(page, SHOTS, '1-subject', page.getByRole('heading', { name: 'Quality and condition' }));
   await page.getByRole('button', { name: 'Choose comparables →' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose comparables' })).toBeVisible();
@@ -64,7 +53,7 @@ test('quality and condition suggested from the remarks, confirmed and changed by
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText('short sale, not an open-market sale — Remarks: “Short sale, lender approval required”');
   await expect(list).toContainText('foreclosure or bank-owned (REO) sale, not an open-market sale — Remarks: “Bank-owned home, sold as is”');
-  await shots(page, '2-compare-left-out', leftOut);
+  await shootPart(page, SHOTS, '2-compare-left-out', leftOut);
 
   const boxes = page.getByRole('list', { name: 'Ranked candidates' }).getByRole('checkbox');
   for (let i = 0; i < 3; i++) await boxes.nth(i).check();
@@ -87,5 +76,5 @@ test('quality and condition suggested from the remarks, confirmed and changed by
       return [state.comaparables?.[0]?.agentQuality, state.selectedPropertydata?.agentQuality, state.selectedPropertydata?.agentCondition];
     }))
     .toEqual([Number(other), 3, 3]);
-  await shots(page, '3-grid', page.getByRole('rowheader', { name: 'Quality and condition' }));
+  await shootPart(page, SHOTS, '3-grid', page.getByRole('rowheader', { name: 'Quality and condition' }));
 });

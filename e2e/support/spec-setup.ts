@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The two widths every screen is looked at: desktop and tablet. */
 export const DESKTOP_AND_TABLET = [
@@ -17,4 +18,15 @@ export function screenshotDir(name: string): string {
 /** A fresh copy of the sample saved report (samples/report-state.json) that report specs start from. */
 export function sampleReportState(): Record<string, unknown> {
   return JSON.parse(readFileSync('samples/report-state.json', 'utf8')) as Record<string, unknown>;
+}
+
+/** Screenshots of one part of the page at 1280 and 768 px into dir/<name>-<width>.png; the page never scrolls sideways. */
+export async function shootPart(page: Page, dir: string, name: string, part: Locator): Promise<void> {
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
