@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { HISTORY_STATE_KEYS } from '@cma/contracts';
+import { DERIVED_STATE_KEYS, derivedKeys } from '@cma/cma';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
 import { recordCspViolations } from './support/csp';
 import { sampleReportState, screenshotDir } from './support/spec-setup';
@@ -12,12 +14,8 @@ import { sampleReportState, screenshotDir } from './support/spec-setup';
 
 const SHOTS = screenshotDir('report');
 const sample = sampleReportState();
-const RESTORED_KEYS = [
-  'csvNewData', 'changeDefaultValues', 'count', 'review_data', 'formula_Division_DefaultValue', 'report_data',
-  'selectedPropertydata', 'selectedPropertydataUUID', 'address', 'selectedPropertyAddress', 'checked', 'allCsvData',
-  'selectedAdditionalInfo', 'propertyImages', 'comaparables', 'selectPropertyList', 'adjustment_formulas',
-  'listing_id_arr', 'inputAddressState', 'businessImages', 'isUploadCSV', 'base64Images', 'clientName', 'reportName', 'range',
-];
+// The store keeps the document; the derived keys (count, checked, the addresses…) are computed from it (decision 2110).
+const RESTORED_KEYS = HISTORY_STATE_KEYS.filter((key) => !(DERIVED_STATE_KEYS as readonly string[]).includes(key));
 
 /** The persisted workflow store (redux-persist writes it to localStorage under 'persist:root'). */
 async function persistedReport(page: Page): Promise<Record<string, unknown> | null> {
@@ -103,6 +101,7 @@ test('HISTORY pages and restores a saved report; /report previews, downloads and
   await pickFromHistory(page, address);
   const restored = (await persistedReport(page))!;
   for (const key of RESTORED_KEYS) expect(restored[key], key).toEqual(sample[key]);
+  expect(derivedKeys(restored as Parameters<typeof derivedKeys>[0])).toEqual(derivedKeys(sample as Parameters<typeof derivedKeys>[0]));
   expect(restored.pdfColor).toBe(sample.pdfColor);
 
   // The home page's recent reports open the same way.
@@ -192,4 +191,5 @@ test('finish a CMA from a CSV → the PDF shows the reviewed value → download,
   await expect.poll(async () => (await persistedReport(page))?.clientName).toBe('Pat Seller');
   const restored = (await persistedReport(page))!;
   for (const key of RESTORED_KEYS) expect(restored[key], key).toEqual(saved[key]);
+  expect(derivedKeys(restored as Parameters<typeof derivedKeys>[0])).toEqual(derivedKeys(saved as Parameters<typeof derivedKeys>[0]));
 });
