@@ -15,6 +15,7 @@ import { addressOf, asRecords, thumbnailOf, type CmaRecord } from '../model/reco
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
 import '../cma.css';
+import { ReportNameFields } from '../components/ReportNameFields';
 
 /** `recentReports`: the saved reports to reopen, composed in by the app (they belong to the report feature). */
 export default function HomePage({ recentReports }: { recentReports?: ReactNode }) {
@@ -70,14 +71,7 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
       <div className="card">
         <h2 className="card__title">Report</h2>
         <div className="cma-form-row">
-          <label className="cma-field cma-field--grow">
-            <span>Report name</span>
-            <input value={report.reportName} onChange={(e) => update({ reportName: e.target.value })} placeholder={DEFAULT_REPORT_NAME} />
-          </label>
-          <label className="cma-field cma-field--grow">
-            <span>Client name</span>
-            <input value={report.clientName} onChange={(e) => update({ clientName: e.target.value })} autoComplete="off" />
-          </label>
+          <ReportNameFields reportName={report.reportName} clientName={report.clientName} onChange={update} />
         </div>
       </div>
 

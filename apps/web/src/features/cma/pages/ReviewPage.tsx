@@ -17,6 +17,7 @@ import { setMarketModel, setMarketModelShown, setWeighting } from '../store/work
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
+import { ReportNameFields } from '../components/ReportNameFields';
 
 const METHODS: { value: WeightingMethod; label: string }[] = [
   { value: 'inverse-gross', label: 'By adjustment size (1 ÷ (gross % + 5 %))' },
@@ -235,14 +236,7 @@ export default function ReviewPage() {
       <div className="card">
         <h2 className="card__title">Report</h2>
         <div className="cma-form-row">
-          <label className="cma-field cma-field--grow">
-            <span>Report name</span>
-            <input value={report.reportName} onChange={(e) => update({ reportName: e.target.value })} />
-          </label>
-          <label className="cma-field cma-field--grow">
-            <span>Client name</span>
-            <input value={report.clientName} onChange={(e) => update({ clientName: e.target.value })} />
-          </label>
+          <ReportNameFields reportName={report.reportName} clientName={report.clientName} onChange={update} />
           <div className="cma-field">
             <label htmlFor="report-colour">PDF colour</label>
             {/* The profile's brand colour unless this report picks its own (decision 2061). */}
