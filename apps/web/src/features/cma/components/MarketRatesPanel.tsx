@@ -1,14 +1,13 @@
 // Market-derived rates (paired-sales regression on the loaded closed sales) offered beside the agent's defaults.
 // Derived on request from the sales nearest the subject: the regression over a whole county takes seconds.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { acceptedMarketRates } from '@cma/cma';
 import {
   CATEGORIES, CandidatePool, TIER_LABELS, amountForTier, deriveMarketRates, formatRate, selectComparables,
-  type AdjustmentValues, type MarketRate, type SaleFacts, type TierMarketRates, type TierRates,
+  type AdjustmentValues, type SaleFacts, type TierMarketRates, type TierRates,
 } from '@cma/valuation';
 
 export const MARKET_SAMPLE = 3000;
-
-const tierRates = (rates: readonly (number | null)[]): TierRates => [rates[0] ?? null, rates[1] ?? null, rates[2] ?? null];
 
 function nearestSales(sales: SaleFacts[], subject: SaleFacts | null): SaleFacts[] {
   if (!subject || sales.length <= MARKET_SAMPLE) return sales;
@@ -33,6 +32,8 @@ export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }:
     }, 20);
   }
 
+  // What "Use market rate" stores: the same rule the back-test applies (wrong-sign or low-confidence tiers left out).
+  const acceptable = useMemo(() => acceptedMarketRates(tiers ?? []), [tiers]);
   const styles = (tiers ?? []).length ? CATEGORIES.filter((c) => tiers!.some((t) => t.rates.some((r) => r.style === c.style && r.rate != null))) : [];
   return (
     <div>
@@ -57,8 +58,7 @@ export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }:
           </thead>
           <tbody>
             {styles.map((category) => {
-              // Only rates with a sensible sign and enough confidence are offered (wrong-sign or low-confidence ones say why).
-              const usable = (r: MarketRate | null): r is MarketRate & { rate: number } => r?.rate != null && r.problem == null;
+              const offered = acceptable[category.style];
               const entry = values[category.style];
               const market = [0, 1, 2].map((tier) => tiers.find((t) => t.tier === tier)?.rates.find((r) => r.style === category.style) ?? null);
               const isAccepted = !!accepted[category.style];
@@ -77,9 +77,9 @@ export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }:
                       type="button"
                       className={isAccepted ? 'button button--secondary cma-small' : 'button button--ghost cma-small'}
                       aria-pressed={isAccepted}
-                      disabled={!isAccepted && !market.some(usable)}
-                      title={!isAccepted && !market.some(usable) ? 'No tier has a market rate that can be relied on.' : undefined}
-                      onClick={() => onAccept(category.style, isAccepted ? null : tierRates(market.map((r) => (usable(r) ? r.rate : null))))}
+                      disabled={!isAccepted && !offered}
+                      title={!isAccepted && !offered ? 'No tier has a market rate that can be relied on.' : undefined}
+                      onClick={() => onAccept(category.style, isAccepted ? null : (offered ?? null))}
                     >
                       {isAccepted ? 'Using market' : 'Use market rate'}
                     </button>
