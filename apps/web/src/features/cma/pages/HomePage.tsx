@@ -15,7 +15,7 @@ import { addressOf, asRecords, thumbnailOf, type CmaRecord } from '../model/reco
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
 import '../cma.css';
-import { ReportNameFields } from '../components/ReportNameFields';
+import { ReportCard } from '../components/ReportCard';
 
 /** `recentReports`: the saved reports to reopen, composed in by the app (they belong to the report feature). */
 export default function HomePage({ recentReports }: { recentReports?: ReactNode }) {
@@ -68,12 +68,7 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
         </div>
       )}
 
-      <div className="card">
-        <h2 className="card__title">Report</h2>
-        <div className="cma-form-row">
-          <ReportNameFields reportName={report.reportName} clientName={report.clientName} onChange={update} />
-        </div>
-      </div>
+      <ReportCard reportName={report.reportName} clientName={report.clientName} onChange={update} />
 
       <div className="card">
         <div className="cma-tabs" role="tablist" aria-label="Where the listings come from">

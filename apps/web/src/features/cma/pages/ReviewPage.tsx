@@ -17,7 +17,7 @@ import { setMarketModel, setMarketModelShown, setWeighting } from '../store/work
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
-import { ReportNameFields } from '../components/ReportNameFields';
+import { ReportCard } from '../components/ReportCard';
 
 const METHODS: { value: WeightingMethod; label: string }[] = [
   { value: 'inverse-gross', label: 'By adjustment size (1 ÷ (gross % + 5 %))' },
@@ -233,34 +233,30 @@ export default function ReviewPage() {
         </div>
       </div>
 
-      <div className="card">
-        <h2 className="card__title">Report</h2>
-        <div className="cma-form-row">
-          <ReportNameFields reportName={report.reportName} clientName={report.clientName} onChange={update} />
-          <div className="cma-field">
-            <label htmlFor="report-colour">PDF colour</label>
-            {/* The profile's brand colour unless this report picks its own (decision 2061). */}
-            <input
-              id="report-colour"
-              type="color"
-              value={colour}
-              onChange={(e) => update({ pdfColor: e.target.value, report_data: { ...(report.report_data ?? {}), ownColour: true } })}
-              aria-describedby="report-colour-hint"
-            />
-            <span id="report-colour-hint" className="cma-field__hint">
-              {ownColour ? (
-                <button type="button" className="link-button" onClick={() => update({ report_data: { ...(report.report_data ?? {}), ownColour: false } })}>
-                  Use my brand colour
-                </button>
-              ) : brandColour ? (
-                'Your brand colour'
-              ) : (
-                <Link to="/edit-profile#brand-kit">Set one for every report</Link>
-              )}
-            </span>
-          </div>
+      <ReportCard reportName={report.reportName} clientName={report.clientName} onChange={update}>
+        <div className="cma-field">
+          <label htmlFor="report-colour">PDF colour</label>
+          {/* The profile's brand colour unless this report picks its own (decision 2061). */}
+          <input
+            id="report-colour"
+            type="color"
+            value={colour}
+            onChange={(e) => update({ pdfColor: e.target.value, report_data: { ...(report.report_data ?? {}), ownColour: true } })}
+            aria-describedby="report-colour-hint"
+          />
+          <span id="report-colour-hint" className="cma-field__hint">
+            {ownColour ? (
+              <button type="button" className="link-button" onClick={() => update({ report_data: { ...(report.report_data ?? {}), ownColour: false } })}>
+                Use my brand colour
+              </button>
+            ) : brandColour ? (
+              'Your brand colour'
+            ) : (
+              <Link to="/edit-profile#brand-kit">Set one for every report</Link>
+            )}
+          </span>
         </div>
-      </div>
+      </ReportCard>
 
       <div className="button-row">
         <Link className="button button--ghost" to="/adjustment">← Back to adjustments</Link>
