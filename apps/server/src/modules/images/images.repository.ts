@@ -52,6 +52,35 @@ export function createImagesRepository(database: Database) {
       );
       return rows.length === 1;
     },
+    /**
+     * Deletes, in one statement, up to `limit` claims copied before `copiedBefore` whose property no saved report of
+     * the user mentions (a text search of the state), with their copied photos (never the agent's uploads; claims whose
+     * copies are all gone already are kept, so photos the agent deleted stay gone). Returns the deleted photos' files.
+     */
+    async pruneUnusedListingCopies(copiedBefore: Date, limit: number): Promise<{ claims: number; storageKeys: string[] }> {
+      return database.transaction(async (tx) => {
+        const claims = await tx.query<{ user_id: string; property_id: string; listing_id: string }>(
+          `delete from listing_photo_copies c
+           where (c.user_id, c.property_id, c.listing_id) in (
+             select s.user_id, s.property_id, s.listing_id from listing_photo_copies s
+             where s.copied_at < $1
+               and exists (select 1 from property_images i where i.user_id = s.user_id and i.property_id = s.property_id and i.source_listing_id = s.listing_id)
+               and not exists (select 1 from report_history h where h.user_id = s.user_id and h.deleted_at is null and strpos(h.state, s.property_id) > 0)
+             limit $2)
+           returning c.user_id, c.property_id, c.listing_id`,
+          [copiedBefore, limit],
+        );
+        const storageKeys: string[] = [];
+        for (const claim of claims) {
+          const images = await tx.query<{ storage_key: string }>(
+            'delete from property_images where user_id = $1 and property_id = $2 and source_listing_id = $3 returning storage_key',
+            [claim.user_id, claim.property_id, claim.listing_id],
+          );
+          storageKeys.push(...images.map((row) => row.storage_key));
+        }
+        return { claims: claims.length, storageKeys };
+      });
+    },
     async releaseListingCopy(userId: string, propertyId: string, listingId: string): Promise<void> {
       await database.query('delete from listing_photo_copies where user_id = $1 and property_id = $2 and listing_id = $3', [userId, propertyId, listingId]);
     },

@@ -11,14 +11,17 @@ import { createListingsRepository } from '../listings/listings.repository';
 import { demoPhotoSvg } from '../listings/demo/demo-photo';
 import { createImagesRepository } from './images.repository';
 import { createImagesService } from './images.service';
+import { registerUnusedCopiesPrune } from './unused-copies-prune';
 import { readUploadForm } from '../../http/uploads';
 
 const DEMO_PHOTO_PATH = /^\/api\/listing-photos\/demo\/([^/]+)\/(\d+)\.svg$/;
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const listings = createListingsRepository(app.ctx.database);
+  const repository = createImagesRepository(app.ctx.database);
+  registerUnusedCopiesPrune(app.ctx, repository);
   const service = createImagesService({
-    repository: createImagesRepository(app.ctx.database),
+    repository,
     storage: app.ctx.storage,
     now: app.ctx.now,
     async findListing(listingId, source) {
