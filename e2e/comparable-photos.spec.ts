@@ -94,7 +94,8 @@ test('listing photos of database comparables are copied once, managed on /review
     const listed = await request.post(`/api/get-images/${uuid}`, { headers });
     expect((await listed.json()).data).toHaveLength(DEMO_PHOTOS);
   }
-  expect(copies).toHaveLength(4);
+  // Asked for the subject and 3 comparables (again after each reload: a no-op, the counts above show no second copy).
+  expect(new Set(copies).size).toBe(4);
   // The store keeps flags and ids, never the photos themselves.
   expect(await page.evaluate(() => localStorage.getItem('persist:root')!.includes('data:image'))).toBe(false);
 
@@ -116,11 +117,12 @@ test('listing photos of database comparables are copied once, managed on /review
   await page.getByLabel('Add photos of comp 3 (PNG or JPEG)').focus();
   await expect(page.getByLabel('Add photos of comp 3 (PNG or JPEG)')).toBeFocused();
 
-  // A second visit copies nothing again.
+  // A second visit copies nothing again: the page loads ask again, and the server's claim keeps the agent's edits.
   await shots(page, '2-review', page.getByRole('list', { name: 'Photos of comp 3' }).getByRole('img').nth(DEMO_PHOTOS - 1));
   await expect(page.getByRole('list', { name: 'Photos of comp 1' }).getByRole('img')).toHaveCount(DEMO_PHOTOS + 1);
   await expect(page.getByRole('list', { name: 'Photos of comp 2' }).getByRole('img')).toHaveCount(DEMO_PHOTOS - 1);
-  expect(copies).toHaveLength(4);
+  expect(new Set(copies).size).toBe(4);
+  expect(copies.length).toBeGreaterThan(4);
 
   await page.getByRole('button', { name: 'Continue to the report →' }).click();
   await expect(page).toHaveURL(/\/report$/);

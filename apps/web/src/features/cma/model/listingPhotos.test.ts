@@ -17,8 +17,11 @@ describe('listingPhotoCopyOf', () => {
     expect(listingPhotoCopyOf(fromDatabase({ 'Listing Id': 5510231 as never, listingSource: 'recolorado' }))).toMatchObject({ listing_id: '5510231', source: 'recolorado' });
   });
 
-  it('asks nothing once the photos are copied, for a listing without photos, or for records not from the database', () => {
-    expect(listingPhotoCopyOf(fromDatabase({ listingPhotosCopied: true }))).toBeNull();
+  it('asks again for photos copied earlier (the server copies only when its claim is gone: pruned, not deleted by the agent)', () => {
+    expect(listingPhotoCopyOf(fromDatabase({ listingPhotosCopied: true }))).toEqual(listingPhotoCopyOf(fromDatabase()));
+  });
+
+  it('asks nothing for a listing without photos, or for records not from the database', () => {
     expect(listingPhotoCopyOf(fromDatabase({ propertyImages: [] }))).toBeNull();
     expect(listingPhotoCopyOf(fromDatabase({ 'Listing Id': '' }))).toBeNull();
     // A CSV row or a history entry of the older product (photos as data URLs) names no source.

@@ -5,9 +5,13 @@ import type { CmaRecord } from './records';
 
 export type ListingPhotoCopy = SaveImageRetsRequest & { property_id: string };
 
-/** What POST /api/save-image-rets needs for a record whose listing's photos are not copied yet; null otherwise. */
+/**
+ * What POST /api/save-image-rets needs for a database record with listing photos; null otherwise. Asked again in a later
+ * page load even when the record says its photos were copied: the server's claim makes the repeat a no-op, and it copies
+ * again after the unused-copies prune removed them (decision 0701).
+ */
 export function listingPhotoCopyOf(record: CmaRecord): ListingPhotoCopy | null {
-  if (record.listingPhotosCopied === true || !record.listingSource) return null;
+  if (!record.listingSource) return null;
   const listingId = record['Listing Id'];
   // A database record's propertyImages are its listing's photo URLs (none: nothing to copy).
   const hasPhotos = Array.isArray(record.propertyImages) && record.propertyImages.length > 0;

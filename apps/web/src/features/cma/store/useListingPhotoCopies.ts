@@ -7,10 +7,14 @@ import { isRecord } from '../model/records';
 import { markListingPhotosCopied } from './workflow';
 import { useReport } from './useReport';
 
+// Properties asked for since the page loaded (RTK Query drops a finished mutation's state once no screen watches it).
+const askedSincePageLoad = new Set<string>();
+
 /**
  * Copies the listing photos of the subject and of every chosen comparable into their stored photos as soon as they
- * are chosen. Each copy runs once per session under its property's key (a failed one is tried again after a reload
- * or the next sign-in); success flags the record, so later visits send nothing.
+ * are chosen. Each property is asked once per page load (a failed one is tried again after a reload); the server copies
+ * only while it holds no claim for the property, so a repeat is a no-op unless the unused-copies prune removed the
+ * photos of a CMA left open and unsaved for weeks.
  */
 export function useListingPhotoCopies(): void {
   const { report, edit, dispatch } = useReport();
@@ -20,9 +24,10 @@ export function useListingPhotoCopies(): void {
   useEffect(() => {
     for (const record of [subject, ...comparables].filter(isRecord)) {
       const copy = listingPhotoCopyOf(record);
-      if (!copy) continue;
+      if (!copy || askedSincePageLoad.has(record.uuid)) continue;
       const fixedCacheKey = listingPhotoCopyKey(record.uuid);
       if (cmaApi.endpoints.saveListingPhotos.select({ fixedCacheKey, requestId: undefined })(store.getState()).status !== 'uninitialized') continue;
+      askedSincePageLoad.add(record.uuid);
       dispatch(cmaApi.endpoints.saveListingPhotos.initiate(copy, { fixedCacheKey }))
         .unwrap()
         .then(
