@@ -29,6 +29,8 @@ export function BrandKitForm() {
     'aria-invalid': errors[key] ? true : undefined,
     'aria-describedby': `brand-${key}-hint${errors[key] ? ` brand-${key}-error` : ''}`,
     id: `brand-${key}`,
+    // Until the saved kit arrives: what the agent typed would be replaced by it.
+    disabled: !kit,
   });
   const error = (key: string) =>
     errors[key] && (
@@ -68,6 +70,7 @@ export function BrandKitForm() {
             <input
               id="brand-colour"
               type="color"
+              disabled={!kit}
               value={values.brand_colour || DEFAULT_PDF_COLOR}
               onChange={(e) => setValues((v) => ({ ...v, brand_colour: e.target.value }))}
               aria-describedby="brand-brand_colour-hint"
