@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { recurringJob } from '../../jobs/recurring-job';
 import type { AccountsRepository } from './accounts.repository';
 import { LOGIN_FAILURES_FORGOTTEN_MS } from './accounts.service';
 
@@ -9,7 +10,7 @@ import { LOGIN_FAILURES_FORGOTTEN_MS } from './accounts.service';
 export const THROTTLE_PRUNE_QUEUE = 'accounts.throttle-prune';
 export const THROTTLE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-const slotKey = (at: Date) => `throttle-prune:${Math.floor(at.getTime() / THROTTLE_PRUNE_INTERVAL_MS)}`;
+const throttlePrune = recurringJob(THROTTLE_PRUNE_QUEUE, 'throttle-prune', THROTTLE_PRUNE_INTERVAL_MS);
 
 /** Deletes sign-in throttles quiet for a day and rate-limit counters whose window is over; how many of each went. */
 export async function pruneThrottles(ctx: AppContext, repository: AccountsRepository): Promise<{ loginThrottles: number; rateLimitCounters: number }> {
@@ -21,18 +22,11 @@ export async function pruneThrottles(ctx: AppContext, repository: AccountsReposi
 
 /** Registers the prune job (called by the accounts plugin). */
 export function registerThrottlePrune(ctx: AppContext, repository: AccountsRepository): void {
-  ctx.jobs.register(THROTTLE_PRUNE_QUEUE, async () => {
-    try {
-      const deleted = await pruneThrottles(ctx, repository);
-      ctx.log.info(deleted, 'expired sign-in throttles and rate-limit counters deleted');
-    } finally {
-      const next = new Date(ctx.now().getTime() + THROTTLE_PRUNE_INTERVAL_MS);
-      await ctx.jobs.enqueue(THROTTLE_PRUNE_QUEUE, {}, { runAt: next, singletonKey: slotKey(next), maxAttempts: 3 });
-    }
+  throttlePrune.register(ctx, async () => {
+    const deleted = await pruneThrottles(ctx, repository);
+    ctx.log.info(deleted, 'expired sign-in throttles and rate-limit counters deleted');
   });
 }
 
 /** Startup: make sure a prune is scheduled for the current slot (idempotent across instances and restarts). */
-export async function scheduleThrottlePrune(ctx: AppContext): Promise<void> {
-  await ctx.jobs.enqueue(THROTTLE_PRUNE_QUEUE, {}, { singletonKey: slotKey(ctx.now()), maxAttempts: 3 });
-}
+export const scheduleThrottlePrune = (ctx: AppContext): Promise<void> => throttlePrune.schedule(ctx);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { recurringJob } from '../../jobs/recurring-job';
 import type { ImagesRepository } from './images.repository';
 
 // Listing photos are copied when a comparable is ticked (decision 0701); one ticked and then unticked kept its copies
@@ -11,7 +12,7 @@ export const UNUSED_COPIES_PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const UNUSED_COPY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
-const slotKey = (at: Date) => `unused-copies-prune:${Math.floor(at.getTime() / UNUSED_COPIES_PRUNE_INTERVAL_MS)}`;
+const unusedCopiesPrune = recurringJob(UNUSED_COPIES_PRUNE_QUEUE, 'unused-copies-prune', UNUSED_COPIES_PRUNE_INTERVAL_MS);
 
 /** Deletes unused listing-photo copies older than 30 days (rows, files and claims); how many claims and photos went. */
 export async function pruneUnusedListingCopies(ctx: AppContext, repository: ImagesRepository): Promise<{ claims: number; photos: number }> {
@@ -29,18 +30,11 @@ export async function pruneUnusedListingCopies(ctx: AppContext, repository: Imag
 
 /** Registers the prune job (called by the images plugin). */
 export function registerUnusedCopiesPrune(ctx: AppContext, repository: ImagesRepository): void {
-  ctx.jobs.register(UNUSED_COPIES_PRUNE_QUEUE, async () => {
-    try {
-      const deleted = await pruneUnusedListingCopies(ctx, repository);
-      ctx.log.info(deleted, 'unused copied listing photos deleted');
-    } finally {
-      const next = new Date(ctx.now().getTime() + UNUSED_COPIES_PRUNE_INTERVAL_MS);
-      await ctx.jobs.enqueue(UNUSED_COPIES_PRUNE_QUEUE, {}, { runAt: next, singletonKey: slotKey(next), maxAttempts: 3 });
-    }
+  unusedCopiesPrune.register(ctx, async () => {
+    const deleted = await pruneUnusedListingCopies(ctx, repository);
+    ctx.log.info(deleted, 'unused copied listing photos deleted');
   });
 }
 
 /** Startup: make sure a prune is scheduled for the current day (idempotent across instances and restarts). */
-export async function scheduleUnusedCopiesPrune(ctx: AppContext): Promise<void> {
-  await ctx.jobs.enqueue(UNUSED_COPIES_PRUNE_QUEUE, {}, { singletonKey: slotKey(ctx.now()), maxAttempts: 3 });
-}
+export const scheduleUnusedCopiesPrune = (ctx: AppContext): Promise<void> => unusedCopiesPrune.schedule(ctx);

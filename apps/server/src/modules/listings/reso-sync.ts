@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseListingsCsv } from '@cma/listings-import';
 import type { AppContext } from '../../context';
+import { recurringJob } from '../../jobs/recurring-job';
 import { createResoClient, type ResoClient } from '../../adapters/reso/reso-client';
 import type { ListingInput, ListingsRepository } from './listings.repository';
 import { photosByListingKey, resoPropertiesCsv } from './reso-mapping';
@@ -12,7 +13,7 @@ export const RESO_SYNC_QUEUE = 'listings.reso-sync';
 export const RESO_SYNC_INTERVAL_MS = 15 * 60 * 1000;
 const FEED = 'reso';
 
-const slotKey = (at: Date) => `reso-sync:${Math.floor(at.getTime() / RESO_SYNC_INTERVAL_MS)}`;
+const resoSync = recurringJob(RESO_SYNC_QUEUE, 'reso-sync', RESO_SYNC_INTERVAL_MS);
 
 /** Pulls every changed Property since the saved watermark; returns how many listings were written. */
 export async function syncResoListings(client: ResoClient, repository: ListingsRepository, now: () => Date): Promise<number> {
@@ -47,19 +48,13 @@ export function registerResoSync(ctx: AppContext, repository: ListingsRepository
   const reso = ctx.config.reso;
   if (!reso) return;
   const client = createResoClient({ url: reso.url, token: reso.token });
-  ctx.jobs.register(RESO_SYNC_QUEUE, async () => {
-    try {
-      const written = await syncResoListings(client, repository, ctx.now);
-      ctx.log.info({ written }, 'RESO listings synced');
-    } finally {
-      const next = new Date(ctx.now().getTime() + RESO_SYNC_INTERVAL_MS);
-      await ctx.jobs.enqueue(RESO_SYNC_QUEUE, {}, { runAt: next, singletonKey: slotKey(next), maxAttempts: 3 });
-    }
+  resoSync.register(ctx, async () => {
+    const written = await syncResoListings(client, repository, ctx.now);
+    ctx.log.info({ written }, 'RESO listings synced');
   });
 }
 
 /** Startup: make sure a sync is scheduled for the current slot (idempotent across instances and restarts). */
 export async function scheduleResoSync(ctx: AppContext): Promise<void> {
-  if (!ctx.config.reso) return;
-  await ctx.jobs.enqueue(RESO_SYNC_QUEUE, {}, { singletonKey: slotKey(ctx.now()), maxAttempts: 3 });
+  if (ctx.config.reso) await resoSync.schedule(ctx);
 }
