@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { z } from 'zod';
 import { limitPhoneInput } from '../../shared/format';
 import {
@@ -60,4 +61,17 @@ export function imageFileProblem(file: File): string | undefined {
   if (!(ACCOUNT_IMAGE_TYPES as readonly string[]).includes(file.type)) return ACCOUNT_IMAGE_TYPE_MESSAGE;
   if (file.size > ACCOUNT_IMAGE_MAX_BYTES) return ACCOUNT_IMAGE_TOO_LARGE_MESSAGE;
   return undefined;
+}
+
+/**
+ * The image file just picked, or null when none was or it is no usable image; `report` hears the picked file's problem
+ * (undefined when it is fine). The input is cleared so the same file can be picked again.
+ */
+export function pickedImageFile(event: ChangeEvent<HTMLInputElement>, report: (problem: string | undefined) => void): File | null {
+  const picked = event.target.files?.[0];
+  event.target.value = '';
+  if (!picked) return null;
+  const problem = imageFileProblem(picked);
+  report(problem);
+  return problem ? null : picked;
 }

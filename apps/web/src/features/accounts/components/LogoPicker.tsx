@@ -1,7 +1,7 @@
 // A logo being chosen on /edit-profile (the business logo and the brand kit's brokerage logo): a new file, previewed
 // at once and sent with the form, the one on file, or none once removed.
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { imageFileProblem } from '../forms';
+import { pickedImageFile } from '../forms';
 
 export function useLogoChoice(onFile: string | null) {
   const [file, setFile] = useState<File | null>(null);
@@ -14,12 +14,8 @@ export function useLogoChoice(onFile: string | null) {
     shown: preview ?? (removed ? null : onFile),
     /** Takes the picked file unless it is no usable image; `report` hears the problem, or undefined when it is taken. */
     choose(event: ChangeEvent<HTMLInputElement>, report: (problem: string | undefined) => void) {
-      const picked = event.target.files?.[0];
-      event.target.value = '';
+      const picked = pickedImageFile(event, report);
       if (!picked) return;
-      const problem = imageFileProblem(picked);
-      report(problem);
-      if (problem) return;
       setFile(picked);
       setRemoved(false);
     },

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
 import { setProfileImage } from '../../../shared/session/loginSlice';
 import { storeAccountDetails } from '../accountStore';
 import { readApiFailure, useStoreBusinessDetailMutation, useUploadProfilePicMutation, useUserDetailsQuery } from '../accountsApi';
-import { formatPhone, imageFileProblem, profileForm, type ProfileValues } from '../forms';
+import { formatPhone, pickedImageFile, profileForm, type ProfileValues } from '../forms';
 import { showFormFailure } from '../navigation';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
@@ -93,12 +93,8 @@ function ProfilePictureSection({ details }: { details: UserDetails }) {
   const [problem, setProblem] = useState<string>();
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const file = pickedImageFile(event, setProblem);
     if (!file) return;
-    const fileProblem = imageFileProblem(file);
-    setProblem(fileProblem);
-    if (fileProblem) return;
     try {
       const body = await upload(file).unwrap();
       if (body.data) dispatch(setProfileImage(body.data.profile_image));
