@@ -1,5 +1,6 @@
 // buildReportInput: saved report state → the normalised view model the PDF prints. Every number comes from the valuation engine.
 import {
+  NOT_AVAILABLE,
   formatAmount,
   formatNumber,
   computeMarketStats,
@@ -16,8 +17,7 @@ import {
   type WeightingMethod,
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
-import { DEFAULT_REPORT_NAME, readListingRecord, valueCma } from '@cma/cma';
-import { NOT_AVAILABLE, isoDate, numberOf, recordId, textOf } from './facts';
+import { DEFAULT_REPORT_NAME, isoDate, numberOf, readListingRecord, recordId, textOf, valueCma } from '@cma/cma';
 import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { CUSTOM_PAGE_PREFIX, isCustomPageId, normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';

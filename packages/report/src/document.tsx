@@ -3,13 +3,12 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { Fragment, type ReactNode } from 'react';
 import type { ComparableView, FactLine, PropertyView, ReportDocumentInput } from './build-input';
-import { NOT_AVAILABLE } from './facts';
 import { CUSTOM_PAGE_PREFIX, isBuiltInPageId, type BuiltInPageId } from './pages';
 import { CUSTOM_PAGE_PLACEHOLDER_SIZE } from './custom-pages';
 import { AdjustedPriceChart, MonthlyChart, PricePerSqftChart, StreetMap } from './graphics';
 import { REPORT_MAP_SIZE } from './report-map';
 import { hiddenModelSentence, marketModelSentence } from './value-sentences';
-import { formatCount, formatNumber, NET_SHEET_LABELS, type MarketFigure } from '@cma/valuation';
+import { NOT_AVAILABLE, formatCount, formatNumber, NET_SHEET_LABELS, type MarketFigure } from '@cma/valuation';
 import { INK, MUTED, PAPER_TINT, RISK_COLOURS, RULE, isDark, miles, money, pdfText, percent, shortMoney, tint } from './theme';
 
 /** Spec §1 legal text, printed in every report. */

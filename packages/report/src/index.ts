@@ -3,7 +3,6 @@ export * from './state';
 export * from './limits';
 export * from './build-input';
 export * from './value-sentences';
-export { NOT_AVAILABLE, numberOf } from './facts';
 export { ReportDocument, LEGAL_PARAGRAPHS, PAGE_RENDERERS } from './document';
 export { renderReportPdf, renderReportStatePdf, renderReportBlob } from './render';
 export * from './stored-photos';

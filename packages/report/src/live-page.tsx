@@ -8,7 +8,7 @@ import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layou
 import { REPORT_MAP_SIZE, reportMapPins } from './report-map';
 import { hiddenModelSentence, marketModelSentence } from './value-sentences';
 import { LEGAL_PARAGRAPHS } from './document';
-import { NOT_AVAILABLE } from './facts';
+import { NOT_AVAILABLE } from '@cma/valuation';
 import type { ReportPageId } from './pages';
 import { INK, MUTED, RISK_COLOURS, RULE, miles, money, percent, shortMoney, tint } from './theme';
 

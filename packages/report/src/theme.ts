@@ -1,6 +1,5 @@
 // Colours and text helpers shared by the PDF pages.
-import { formatAmount, type RiskColour } from '@cma/valuation';
-import { NOT_AVAILABLE } from './facts';
+import { NOT_AVAILABLE, formatAmount, type RiskColour } from '@cma/valuation';
 
 export const INK = '#1f2933';
 export const MUTED = '#616e7c';
