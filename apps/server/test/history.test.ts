@@ -121,11 +121,3 @@ describe.each(testBackends())('report history on %s', (backend) => {
     expect((await page(token, 'abc')).statusCode).toBe(422);
   });
 });
-
-describe('saved-state keys', () => {
-  it('are the same list in the API contract and in the report package (which may not import contracts)', async () => {
-    const { HISTORY_STATE_KEYS } = await import('@cma/contracts');
-    const { REPORT_STATE_KEYS } = await import('@cma/report/state');
-    expect([...REPORT_STATE_KEYS]).toEqual([...HISTORY_STATE_KEYS]);
-  });
-});

@@ -17,8 +17,7 @@ import {
   type WeightingMethod,
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
-import { DEFAULT_REPORT_NAME, isoDate, numberOf, readListingRecord, recordId, textOf, valueCma } from '@cma/cma';
-import { ReportStateError, migrateReportState, type PropertyRow, type ReportState } from './state';
+import { CmaStateError, DEFAULT_REPORT_NAME, isoDate, migrateCmaState, numberOf, readListingRecord, recordId, textOf, valueCma, type CmaState, type PropertyRow } from '@cma/cma';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { CUSTOM_PAGE_PREFIX, isCustomPageId, normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
 import { reportColour } from './colour';
@@ -27,7 +26,7 @@ import type { CustomPageFile } from './custom-pages';
 export { reportColour } from './colour';
 
 /** A state past one of the report's caps; `field` is the state key that holds too much (e.g. 'comaparables'). */
-export class ReportLimitError extends ReportStateError {
+export class ReportLimitError extends CmaStateError {
   constructor(
     readonly field: string,
     message: string,
@@ -251,7 +250,7 @@ function fullAddressOf(row: PropertyRow): string {
 }
 
 /** The photo the agent chose for a comparable on /review (report_data.photoChoice: uuid → image), listed first. */
-function photoChoiceOf(state: ReportState, row: PropertyRow): unknown[] {
+function photoChoiceOf(state: CmaState, row: PropertyRow): unknown[] {
   const choice = state.report_data?.photoChoice;
   if (!choice || typeof choice !== 'object' || typeof row.uuid !== 'string') return [];
   const chosen = (choice as Record<string, unknown>)[row.uuid];
@@ -337,7 +336,7 @@ function formatReportDate(iso: string | null, now: Date): string {
 
 /** Derives the printable report from a saved state (any version): subject, adjusted comparables, reconciliation, range. */
 export function buildReportInput(rawState: unknown, options: BuildOptions = {}): ReportDocumentInput {
-  const state = migrateReportState(rawState);
+  const state = migrateCmaState(rawState);
   if (state.comaparables.length > REPORT_MAX_COMPARABLES) {
     throw new ReportLimitError('comaparables', `A report can have at most ${REPORT_MAX_COMPARABLES} comparables; this one has ${state.comaparables.length}.`);
   }
@@ -474,7 +473,7 @@ export function customPageIdsOf(report: Record<string, unknown>): string[] {
 }
 
 /** Every listing the report loaded (the import, the candidates and the comparables), once each, for the market figures. */
-function marketListingsOf(state: ReportState): MarketListing[] {
+function marketListingsOf(state: CmaState): MarketListing[] {
   const seen = new Set<string>();
   const out: MarketListing[] = [];
   for (const row of [...state.allCsvData, ...state.csvNewData, ...state.comaparables]) {

@@ -1,5 +1,4 @@
 // @cma/report: the CMA report PDF (React-PDF) built from a saved report state, for web, server and CLI.
-export * from './state';
 export * from './limits';
 export * from './build-input';
 export * from './value-sentences';

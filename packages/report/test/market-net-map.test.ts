@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { buildReportInput, migrateReportState, pageChoiceFromList, renderReportPdf, toSavedState } from '../src/index';
+import { migrateCmaState, toSavedState } from '@cma/cma';
+import { buildReportInput, pageChoiceFromList, renderReportPdf } from '../src/index';
 import { layoutPins, placeLabels, tileView, worldPixel } from '../src/map-layout';
 import { REPORT_MAP_SIZE, reportMapPins } from '../src/report-map';
 import { pagePng, pdfText } from './pdf-tools';
@@ -58,7 +59,7 @@ describe('seller net sheet', () => {
   });
 
   it('is kept in the saved state and an old state without it still restores', () => {
-    const saved = toSavedState(migrateReportState({ ...sample, report_data: { ...sample.report_data, netSheet: { commissionPercent: 4.5 } } }));
+    const saved = toSavedState(migrateCmaState({ ...sample, report_data: { ...sample.report_data, netSheet: { commissionPercent: 4.5 } } }));
     expect((saved.report_data as Row).netSheet).toEqual({ commissionPercent: 4.5 });
     const old = buildReportInput({ ...sample, range: { start: 800000, end: 850000 } });
     expect(old.netSheet!.inputs).toEqual({ commissionPercent: 6, closingCosts: 0, concessions: 0, mortgagePayoff: 0, otherCosts: 0 });

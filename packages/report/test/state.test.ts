@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { adjustComparable, formatAmount } from '@cma/valuation';
-import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY, REPORT_STATE_KEYS, REPORT_STATE_VERSION, ReportLimitError, ReportStateError, buildReportInput, migrateReportState, toSavedState } from '../src/index';
+import { CMA_STATE_KEYS, CMA_STATE_VERSION, CmaStateError, migrateCmaState, toSavedState } from '@cma/cma';
+import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY, ReportLimitError, buildReportInput } from '../src/index';
 import { readListingRecord } from '@cma/cma';
 
 const sample = JSON.parse(readFileSync(new URL('../../../samples/report-state.json', import.meta.url), 'utf8'));
 
-describe('migrateReportState: old saved states keep restoring', () => {
+describe('migrateCmaState: old saved states keep restoring', () => {
   it.each([
     {
       name: 'v0 (no version): pdf_color, range as text, comparables under the old key',
       saved: { pdf_color: '#aa3300', range: '$ 500,000 - $ 550,000', comparables: [{ uuid: 'a' }], clientName: 'Old' },
-      expected: { version: REPORT_STATE_VERSION, pdfColor: '#aa3300', range: { start: '500000', end: '550000' }, comaparables: [{ uuid: 'a' }], clientName: 'Old' },
+      expected: { version: CMA_STATE_VERSION, pdfColor: '#aa3300', range: { start: '500000', end: '550000' }, comaparables: [{ uuid: 'a' }], clientName: 'Old' },
     },
     {
       name: 'v1: comparables under the old key',
@@ -21,19 +22,19 @@ describe('migrateReportState: old saved states keep restoring', () => {
     },
     {
       name: 'current version: kept as saved',
-      saved: { version: REPORT_STATE_VERSION, pdfColor: '#0070c0', comaparables: [{ uuid: 'c' }], reportName: 'MY CMA' },
+      saved: { version: CMA_STATE_VERSION, pdfColor: '#0070c0', comaparables: [{ uuid: 'c' }], reportName: 'MY CMA' },
       expected: { comaparables: [{ uuid: 'c' }], reportName: 'MY CMA' },
     },
   ])('$name', ({ saved, expected }) => {
-    const state = migrateReportState(JSON.stringify(saved));
+    const state = migrateCmaState(JSON.stringify(saved));
     expect(state).toMatchObject(expected);
     // Every spec §3 key is present after migration, with the store's defaults where the save had none.
-    for (const key of REPORT_STATE_KEYS) expect(state).toHaveProperty(key);
+    for (const key of CMA_STATE_KEYS) expect(state).toHaveProperty(key);
     expect(state).not.toHaveProperty('comparables');
   });
 
   it('fills the store defaults: report name, colour, empty range', () => {
-    const state = migrateReportState({});
+    const state = migrateCmaState({});
     expect(state.reportName).toBe('COMPARATIVE MARKET ANALYSIS');
     expect(state.pdfColor).toBe('#0070c0');
     expect(state.range).toEqual({ start: '', end: '' });
@@ -42,16 +43,16 @@ describe('migrateReportState: old saved states keep restoring', () => {
   it.each([
     ['not JSON', '{oops', 'The report state is not valid JSON.'],
     ['a list', [1, 2], 'The report state must be a JSON object.'],
-    ['a newer version', { version: REPORT_STATE_VERSION + 1 }, `The report state has version ${REPORT_STATE_VERSION + 1}, newer than this app understands (${REPORT_STATE_VERSION}).`],
+    ['a newer version', { version: CMA_STATE_VERSION + 1 }, `The report state has version ${CMA_STATE_VERSION + 1}, newer than this app understands (${CMA_STATE_VERSION}).`],
     ['comparables not a list', { comaparables: 'x' }, 'comaparables must be a list.'],
   ])('refuses %s with a clear message', (_name, input, message) => {
-    expect(() => migrateReportState(input)).toThrow(new ReportStateError(message));
+    expect(() => migrateCmaState(input)).toThrow(new CmaStateError(message));
   });
 
   it('round-trips the sample through the saved form', () => {
-    const saved = toSavedState(migrateReportState(sample));
-    expect(Object.keys(saved).sort()).toEqual([...REPORT_STATE_KEYS, 'version', 'pdfColor'].sort());
-    expect(migrateReportState(JSON.stringify(saved))).toEqual(migrateReportState(sample));
+    const saved = toSavedState(migrateCmaState(sample));
+    expect(Object.keys(saved).sort()).toEqual([...CMA_STATE_KEYS, 'version', 'pdfColor'].sort());
+    expect(migrateCmaState(JSON.stringify(saved))).toEqual(migrateCmaState(sample));
   });
 });
 

@@ -1,6 +1,7 @@
 // `cma report --state FILE.json --out FILE.pdf [--pages IDS]`: renders the report PDF from a saved report state (DESIGN.md §6).
 import { readFile, writeFile } from 'node:fs/promises';
-import { PageListError, ReportStateError, pageChoiceFromList, pageIdHelp, renderReportStatePdf } from '@cma/report';
+import { CmaStateError } from '@cma/cma';
+import { PageListError, pageChoiceFromList, pageIdHelp, renderReportStatePdf } from '@cma/report';
 
 const USAGE = 'Usage: cma report --state FILE.json --out FILE.pdf [--pages ID,ID,...]';
 
@@ -68,7 +69,7 @@ export async function run(args: string[]): Promise<number> {
       process.stderr.write(`cma report: --pages: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof ReportStateError) {
+    if (e instanceof CmaStateError) {
       process.stderr.write(`cma report: ${state}: ${e.message}\n`);
       return 1;
     }

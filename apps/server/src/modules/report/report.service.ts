@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CmaStateError, migrateCmaState } from '@cma/cma';
 import {
-  buildReportInput, customPageIdsOf, valueSentences, migrateReportState, reportPdfFilename, withLogoOnFile, type CustomPageFile, photoPropertyIds, ReportLimitError, ReportStateError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
+  buildReportInput, customPageIdsOf, valueSentences, reportPdfFilename, withLogoOnFile, type CustomPageFile, photoPropertyIds, ReportLimitError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
 } from '@cma/report';
 import type { PdfRenderQueue } from './pdf-renderer';
 import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
@@ -124,7 +125,7 @@ export function createReportService(deps: Deps) {
     }
     if (state && typeof state === 'object' && profile.logo_key) state = withLogoOnFile(state, await dataUrlOf(profile.logo_key));
     if (options.storedPhotos && state && typeof state === 'object' && !Array.isArray(state)) {
-      const migrated = migrateReportState(state);
+      const migrated = migrateCmaState(state);
       const rows = await deps.repository.propertyImages(userId, photoPropertyIds(migrated));
       const photos: Record<string, StoredPhoto[]> = {};
       for (const row of rows) {
@@ -161,7 +162,7 @@ export function createReportService(deps: Deps) {
       });
     } catch (error) {
       if (error instanceof ReportLimitError) throw new ValidationError({ [`state.${error.field}`]: [error.message] });
-      if (error instanceof ReportStateError) throw new ValidationError({ state: [error.message] });
+      if (error instanceof CmaStateError) throw new ValidationError({ state: [error.message] });
       throw error;
     }
     if (options.streetMap ?? true) input.mapImage = await deps.maps.forReport(input);

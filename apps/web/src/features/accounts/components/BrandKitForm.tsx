@@ -3,7 +3,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { BRAND_BIO_MAX_LENGTH, BRAND_TAGLINE_MAX_LENGTH, COVER_LETTER_MAX_LENGTH } from '@cma/contracts';
 import { DEFAULT_COVER_LETTER, COVER_LETTER_PLACEHOLDERS } from '@cma/report/cover-letter';
-import { DEFAULT_PDF_COLOR } from '@cma/report/state';
+import { DEFAULT_PDF_COLOR } from '@cma/cma/defaults';
 import { useGetBrandKitQuery } from '../../../shared/api/api';
 import { notify } from '../../../shared/toast';
 import { readApiFailure, useStoreBrandKitMutation } from '../accountsApi';
