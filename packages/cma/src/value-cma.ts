@@ -7,6 +7,7 @@ import {
   reconcile,
   validateAdjustmentValues,
   valuationWarnings,
+  withoutPrice,
   type AdjustmentSettings,
   type AdjustmentValues,
   type CellOverride,
@@ -158,7 +159,7 @@ export function valueCma(document: CmaDocument | CmaState, options: ValueCmaOpti
   const records = (Array.isArray(document.comaparables) ? document.comaparables : []).filter((r): r is ListingRecord => !!r && typeof r === 'object');
   const facts = records.map((record, index) => readListingRecord(record, 'comparable', `comparable-${index + 1}`));
   const subjectFacts = subject ? readListingRecord(subject, 'subject') : null;
-  const blindSubject = subjectFacts ? { ...subjectFacts, netSalesPrice: null, listPrice: null } : null;
+  const blindSubject = subjectFacts ? withoutPrice(subjectFacts) : null;
   const asOfDate = valuationDate(subjectFacts, facts, now);
   const settings = settingsFor(values, formulas, asOfDate);
 

@@ -6,6 +6,7 @@ import {
   comparablesReading,
   prepareMarketModel,
   valueSubject,
+  withoutPrice,
   type Calibration,
   type MarketModelEstimate,
   type SaleFacts,
@@ -38,6 +39,5 @@ export function fitAndEstimate(request: MarketModelRequest, onProgress: (fractio
       }
     },
   });
-  const subject = { ...request.subject, netSalesPrice: null, listPrice: null };
-  return { estimate: prepared.model.estimate(subject, request.asOfDate), calibration: prepared.calibration, sales: prepared.model.sales };
+  return { estimate: prepared.model.estimate(withoutPrice(request.subject), request.asOfDate), calibration: prepared.calibration, sales: prepared.model.sales };
 }

@@ -1,5 +1,5 @@
 // Everything the workflow shows as a number comes from valueCma (@cma/cma), the valuation the PDF prints too.
-import { CandidatePool, selectComparables, type ComparablePick, type SaleFacts } from '@cma/valuation';
+import { CandidatePool, selectComparables, withoutPrice, type ComparablePick, type SaleFacts } from '@cma/valuation';
 import { readComparable, readSubject, valueCma, type AdjustmentFormulas, type CmaComparable, type CmaValuation } from '@cma/cma';
 import { NOT_AVAILABLE } from '@cma/listings-import';
 import { asRecords, isRecord, type CmaRecord } from './records';
@@ -46,11 +46,6 @@ export function computeCma(report: ReportInputs): CmaComputation {
     range: report.range,
   });
   return { ...valued, subject, comparables: valued.comparables.map((c, i) => ({ ...c, record: comparables[i]! })) };
-}
-
-/** The subject's own price never feeds its value. */
-function subjectWithoutPrice(facts: SaleFacts): SaleFacts {
-  return { ...facts, netSalesPrice: null, listPrice: null };
 }
 
 // ---- /compare: ranking candidates --------------------------------------------------------------
@@ -106,7 +101,7 @@ export function rankCandidates(subject: CmaRecord | null, records: readonly CmaR
   const sold = new Set(candidatePool.sales);
   const unsold = pool.filter((_r, i) => !sold.has(facts[i]!));
   const asOfDate = sFacts.closeDate ?? candidatePool.latestCloseDate() ?? today();
-  const selection = selectComparables(subjectWithoutPrice(sFacts), candidatePool, {
+  const selection = selectComparables(withoutPrice(sFacts), candidatePool, {
     asOfDate,
     count: limit,
     minimum: 1,
