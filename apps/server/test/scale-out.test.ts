@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { buildApp } from '../src/app';
+import { parseConfig } from '../src/config';
 import { freePort, startTestSmtp, type TestSmtp } from './helpers';
 
 // Two real server processes on one PostgreSQL database behave as one service (DESIGN.md §2, issue 10).
@@ -33,6 +35,16 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
   let dbName: string;
   let dataDir: string;
   let adminUrl: string;
+  let databaseUrl: string;
+  /** An instance's settings: the shared database and SMTP server, its own data folder. */
+  const instanceEnv = (name: string) => ({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dataDir, name),
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -44,6 +56,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
     dataDir = await mkdtemp(path.join(tmpdir(), 'cma-scale-'));
     // Start both at once: migrations must be safe when instances boot together.
     const started = await Promise.all(
@@ -51,17 +64,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
         const port = await freePort();
         let output = '';
         const proc = spawn(process.execPath, [serverEntry], {
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: url.toString(),
-            DATA_DIR: path.join(dataDir, `i${i}`),
-            SMTP_URL: smtp.url,
-            LOG_LEVEL: 'warn',
-            DEMO_DATA: 'false',
-            WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-          },
+          env: { ...process.env, ...instanceEnv(`i${i}`), PORT: String(port), HOST: '127.0.0.1' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         proc.stdout!.on('data', (d) => (output += d));
@@ -74,9 +77,14 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     instances.push(...started);
   }, 180_000);
 
-  afterAll(async () => {
-    for (const { proc } of instances) proc.kill('SIGTERM');
+  /** SIGTERM ends an instance gracefully: its poller finishes the jobs it claimed before the process exits. */
+  async function stopInstances(): Promise<void> {
+    for (const { proc } of instances) if (proc.exitCode === null) proc.kill('SIGTERM');
     await Promise.all(instances.map(({ proc }) => new Promise((r) => (proc.exitCode !== null ? r(null) : proc.on('exit', r)))));
+  }
+
+  afterAll(async () => {
+    await stopInstances();
     await smtp?.close();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -148,7 +156,16 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     expect(accepted).toBe(5);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
     await smtp.waitForTo(email, accepted, 30_000);
-    await new Promise((r) => setTimeout(r, 3_000)); // both pollers keep running: a duplicate would arrive now
+    // Nothing else arrives: both pollers finish what they claimed and stop (so this is the last test), then one drain
+    // runs every job still due on the shared queue — a second claim or a second job of a request would be sent by now.
+    await stopInstances();
+    const drainer = await buildApp(parseConfig({ ...instanceEnv('drainer'), LOG_LEVEL: 'silent' }), { logger: false, runJobs: false });
+    try {
+      await drainer.ready();
+      await drainer.ctx.jobs.drain();
+    } finally {
+      await drainer.close();
+    }
     expect(smtp.to(email)).toHaveLength(accepted);
   }, 60_000);
 });
