@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseListingsCsv } from '@cma/listings-import';
-import { cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
+import { autoAdjustments, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
 import { BEST_BACKTEST_OPTIONS, CandidatePool, fitMarketModel, median, prepareMarketModel, runBacktest, summarizeBacktest, type BacktestOptions, type PreparedModel, type SaleFacts } from '@cma/valuation';
 import { formatBacktestSummary } from '../../apps/cli/src/commands/value';
 
@@ -26,7 +26,7 @@ const sales = parsed.records.map(readComparable);
 const records = new Map<string, ListingRecord>(parsed.records.map((r, i) => [sales[i].id, r]));
 const recordOf = (id: string) => records.get(id);
 const valueSale = (subject: SaleFacts, pool: CandidatePool, marketModel: PreparedModel | null = null) =>
-  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: false, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null, marketModel });
+  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: false, adjustments: autoAdjustments({ marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null }), marketModel });
 log(`valuation bench: ${sales.length} sales from ${file} (read in ${Math.round(performance.now() - loadStart)} ms)`);
 
 // One valuation among 20,000 candidates: selection + adjustments + reconciliation.

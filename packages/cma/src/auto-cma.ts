@@ -21,7 +21,7 @@ import {
 } from '@cma/valuation';
 import { marketModelReadingOf, type MarketModelReading } from './market-model';
 import { readListingRecord, type ListingRecord } from './read-listing';
-import { valuationDate, valueCma, type CmaDocument, type CmaValuation } from './value-cma';
+import { formulasOf, valuationDate, valueCma, type CmaDocument, type CmaValuation } from './value-cma';
 
 /**
  * What "Use market rate" stores for each category on /adjustment: every tier's measured rate unless MarketRate.problem
@@ -38,24 +38,22 @@ export function acceptedMarketRates(tiers: readonly TierMarketRates[]): Record<s
   return out;
 }
 
-export interface AutoCmaInputs {
-  subject: ListingRecord;
-  comparables: readonly ListingRecord[];
+/** A CMA document's adjustments: everything /adjustment sets, apart from the comparables themselves. */
+export type CmaAdjustments = Pick<CmaDocument, 'changeDefaultValues' | 'formula_Division_DefaultValue' | 'adjustment_formulas'>;
+
+export interface AutoAdjustmentInputs {
   /** Market-derived rates measured on the sales before the valuation (null: the spec's table). */
   marketRates: readonly TierMarketRates[] | null;
   /** Market-conditions adjustment per month (fraction), or null for none. */
   monthlyTimeRate: number | null;
   /** The paired-sales monthly price index the time adjustment follows, when measured. */
   monthlyTimeIndex: Record<string, number> | null;
-  marketModel: MarketModelReading | null;
 }
 
-/** The CMA document an agent would save after picking these comparables and accepting these rates and this model reading. */
-export function autoCmaDocument(inputs: AutoCmaInputs): CmaDocument {
+/** The adjustments an agent saves on a new account by accepting these market rates and this time rate (no model reading). */
+export function autoAdjustments(inputs: AutoAdjustmentInputs): CmaAdjustments {
   const aboveGrade = DEFAULT_ADJUSTMENT_VALUES[ABOVE_GRADE_STYLE];
   return {
-    selectedPropertydata: inputs.subject,
-    comaparables: [...inputs.comparables],
     // The spec's defaults, as on a new account.
     changeDefaultValues: {},
     formula_Division_DefaultValue: aboveGrade ? amountForTier(aboveGrade, 0) : 1,
@@ -64,9 +62,46 @@ export function autoCmaDocument(inputs: AutoCmaInputs): CmaDocument {
       featureEffects: inputs.marketRates ? marketFeatureEffects(inputs.marketRates) : {},
       monthlyTimeRate: inputs.monthlyTimeRate,
       monthlyTimeIndex: inputs.monthlyTimeRate != null ? inputs.monthlyTimeIndex : null,
-      marketModel: inputs.marketModel,
+      marketModel: null,
     },
   };
+}
+
+/**
+ * A document's adjustments as they apply to any other sale (the market model's calibration values recent sales with
+ * them): its values, category rates, text-fact effects, time rate and weighting method, without what belongs to its
+ * own comparables (cell edits, manual weights) or its own subject (the model reading).
+ */
+export function adjustmentsForAnySale(adjustments: CmaAdjustments): CmaAdjustments {
+  const f = formulasOf(adjustments.adjustment_formulas);
+  return {
+    changeDefaultValues: adjustments.changeDefaultValues,
+    formula_Division_DefaultValue: adjustments.formula_Division_DefaultValue,
+    adjustment_formulas: {
+      disabledCategories: f.disabledCategories,
+      rateOverrides: f.rateOverrides,
+      featureEffects: f.featureEffects,
+      monthlyTimeRate: f.monthlyTimeRate,
+      monthlyTimeIndex: f.monthlyTimeIndex,
+      weighting: { method: f.weighting.method === 'manual' ? 'inverse-gross' : f.weighting.method },
+      marketModel: null,
+    },
+  };
+}
+
+export interface AutoCmaInputs extends AutoAdjustmentInputs {
+  subject: ListingRecord;
+  comparables: readonly ListingRecord[];
+  marketModel: MarketModelReading | null;
+}
+
+/** The CMA document an agent would save after picking these comparables and accepting these rates and this model reading. */
+export function autoCmaDocument(inputs: AutoCmaInputs): CmaDocument {
+  return documentOf(autoAdjustments(inputs), inputs.subject, inputs.comparables, inputs.marketModel);
+}
+
+function documentOf(adjustments: CmaAdjustments, subject: ListingRecord, comparables: readonly ListingRecord[], marketModel: MarketModelReading | null): CmaDocument {
+  return { ...adjustments, selectedPropertydata: subject, comaparables: [...comparables], adjustment_formulas: { ...adjustments.adjustment_formulas, marketModel } };
 }
 
 /** The market model's reading for a subject, as /review's "accept" stores it; null when the model cannot value it. */
@@ -90,9 +125,8 @@ export interface AutoValueOptions {
   /** Back-test rule: comparables closed strictly before asOfDate and none at the subject's address. */
   backtest: boolean;
   selection?: Omit<SelectionOptions, 'asOfDate' | 'strictlyBefore' | 'excludeStreetAddress'>;
-  marketRates: readonly TierMarketRates[] | null;
-  monthlyTimeRate: number | null;
-  monthlyTimeIndex: Record<string, number> | null;
+  /** The document's adjustments: autoAdjustments' (the CLI, the bench) or an agent's (the /review calibration). */
+  adjustments: CmaAdjustments;
   marketModel: PreparedModel | null;
   /** fittedAt of the model reading (ISO); any fixed value keeps the run reproducible. */
   fittedAt?: string;
@@ -118,14 +152,8 @@ export function valueAutoCma(pool: CandidatePool, options: AutoValueOptions): { 
   const comparableFacts = selection.picks.map((p) => p.facts);
   // The reading is fitted for the date valueCma values at, so it is never taken for a stale one.
   const asOfDate = valuationDate(readListingRecord(record, 'subject', blind.id), comparableFacts, new Date(`${selection.asOfDate}T00:00:00Z`));
-  const document = autoCmaDocument({
-    subject: record,
-    comparables,
-    marketRates: options.marketRates,
-    monthlyTimeRate: options.monthlyTimeRate,
-    monthlyTimeIndex: options.monthlyTimeIndex,
-    marketModel: marketModelReadingFor(options.marketModel, blind, asOfDate, options.fittedAt ?? `${asOfDate}T00:00:00.000Z`),
-  });
+  const reading = marketModelReadingFor(options.marketModel, blind, asOfDate, options.fittedAt ?? `${asOfDate}T00:00:00.000Z`);
+  const document = documentOf(options.adjustments, record, comparables, reading);
   return { document, valuation: valueCma(document, { now: new Date(`${asOfDate}T00:00:00Z`) }) };
 }
 
@@ -151,9 +179,11 @@ export function cmaBacktestValuer(recordOf: (id: string) => ListingRecord | unde
       asOfDate: context.asOfDate,
       backtest: true,
       selection: valueOptions.selection,
-      marketRates: context.marketRates,
-      monthlyTimeRate: measuredMonthlyTimeRate(valueOptions.timeAdjustment ?? 'off', context.marketRates, context.pool, context.asOfDate, valueOptions.timeTrendMonths),
-      monthlyTimeIndex: valueOptions.timeAdjustment === 'index' ? pairedMonthlyIndex(context.marketRates ?? []) : null,
+      adjustments: autoAdjustments({
+        marketRates: context.marketRates,
+        monthlyTimeRate: measuredMonthlyTimeRate(valueOptions.timeAdjustment ?? 'off', context.marketRates, context.pool, context.asOfDate, valueOptions.timeTrendMonths),
+        monthlyTimeIndex: valueOptions.timeAdjustment === 'index' ? pairedMonthlyIndex(context.marketRates ?? []) : null,
+      }),
       marketModel: context.marketModel,
     });
     return backtestValueOf(valuation);

@@ -1,7 +1,7 @@
 // `cma value` (DESIGN.md §6): one JSON line per subject { subject, value, low, high, comps }; logs and the
 // back-test accuracy summary go to stderr.
 import { readFileSync } from 'node:fs';
-import { backtestValueOf, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
+import { autoAdjustments, backtestValueOf, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
 import { parseListingsCsv, type FormatOption } from '@cma/listings-import';
 import {
   CandidatePool,
@@ -240,9 +240,11 @@ export async function run(args: string[]): Promise<number> {
         recordOf,
         backtest: false,
         selection: valueOptions.selection,
-        marketRates,
-        monthlyTimeRate: measuredMonthlyTimeRate(options.time, marketRates, pool, subject.closeDate ?? latestSale),
-        monthlyTimeIndex: options.time === 'index' ? pairedMonthlyIndex(marketRates ?? []) : null,
+        adjustments: autoAdjustments({
+          marketRates,
+          monthlyTimeRate: measuredMonthlyTimeRate(options.time, marketRates, pool, subject.closeDate ?? latestSale),
+          monthlyTimeIndex: options.time === 'index' ? pairedMonthlyIndex(marketRates ?? []) : null,
+        }),
         marketModel,
       });
       for (const w of valuation.warnings) process.stderr.write(`cma value: ${id}: ${w.message}\n`);

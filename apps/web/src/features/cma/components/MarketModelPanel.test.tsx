@@ -1,34 +1,20 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import type { MarketModelReading } from '@cma/cma';
+import { migrateCmaState, readSubject, type ListingRecord, type MarketModelReading } from '@cma/cma';
 import { describe, expect, it } from 'vitest';
-import type { SaleFacts } from '@cma/valuation';
+import { withoutPrice } from '@cma/valuation';
+import { listingRecords } from '../market-model/testListings';
 import { MarketModelPanel } from './MarketModelPanel';
 
-/** 500 sales over a year: $180 per sq ft, dearer to the north, so the model has something to learn. */
-function sales(): SaleFacts[] {
-  let seed = 9;
-  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  return Array.from({ length: 500 }, (_, i) => {
-    const lat = 39.7 + next() * 0.1;
-    const area = 1200 + Math.round(next() * 1800);
-    const day = new Date(Date.UTC(2024, 0, 1) + i * 0.7 * 86_400_000).toISOString().slice(0, 10);
-    return {
-      id: `M${i}`, streetAddress: `${i} Elm St`, subdivision: null, status: 'Closed', closeDate: day,
-      netSalesPrice: Math.round((100_000 + 180 * area + 2_000_000 * (lat - 39.7)) * (0.97 + 0.06 * next())), listPrice: null,
-      latitude: lat, longitude: -105 + next() * 0.1, levels: 'Two', yearBuilt: 1990, lotSizeSqft: 6000, aboveGradeFinishedArea: area,
-      belowGradeTotalArea: 0, belowGradeFinishedArea: 0, fireplaces: 1, garageSpaces: 2, bedrooms: 3, bathsFullAndThreeQuarter: 2,
-      bathsHalfAndQuarter: 0, additionalFacts: {},
-    };
-  });
-}
+const NEW_REPORT = migrateCmaState({});
+const subjectOf = (record: ListingRecord) => ({ ...withoutPrice(readSubject(record)), id: 'SUBJ' });
 
 describe('Market model estimate on /review', () => {
   it('fits on request, shows the estimate, its drivers, the reconciled value and a range the agent can use', async () => {
-    const all = sales();
-    const subject = { ...all[499], id: 'SUBJ', netSalesPrice: null };
+    const all = listingRecords(500);
+    const subject = subjectOf(all[499]!);
     let used: [number, number] | null = null;
-    render(<MarketModelPanel sales={() => all.slice(0, 499)} subject={subject} asOfDate="2024-12-31" comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={(a, b) => (used = [a, b])} />);
+    render(<MarketModelPanel records={() => all.slice(0, 499)} adjustments={NEW_REPORT} subject={subject} asOfDate="2024-12-31" comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={(a, b) => (used = [a, b])} />);
     fireEvent.click(screen.getByRole('button', { name: 'Fit the market model' }));
     await waitFor(() => expect(screen.getByTestId('market-model-estimate').textContent).toMatch(/^\$ [\d,]+$/), { timeout: 30_000 });
     expect(screen.getByText(/What moved it most/)).toBeTruthy();
@@ -39,14 +25,14 @@ describe('Market model estimate on /review', () => {
   }, 60_000);
 
   it("puts the fit into the value and the report, shows or hides it for the client, takes it out, and says when it is stale", async () => {
-    const all = sales();
-    const subject = { ...all[499], id: 'SUBJ', netSalesPrice: null };
+    const all = listingRecords(500);
+    const subject = subjectOf(all[499]!);
     const accepted: (MarketModelReading | null)[] = [];
     function Harness({ asOfDate }: { asOfDate: string }) {
       const [reading, setReading] = useState<MarketModelReading | null>(null);
       return (
         <MarketModelPanel
-          sales={() => all.slice(0, 499)} subject={subject} asOfDate={asOfDate} comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={() => {}}
+          records={() => all.slice(0, 499)} adjustments={NEW_REPORT} subject={subject} asOfDate={asOfDate} comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={() => {}}
           accepted={reading}
           acceptedCurrent={reading != null && reading.subjectId === subject.id && reading.asOfDate === asOfDate}
           onAccept={(r) => { accepted.push(r); setReading(r); }}
@@ -78,9 +64,25 @@ describe('Market model estimate on /review', () => {
     expect(screen.queryByRole('status')).toBeNull();
   }, 60_000);
 
+  it('a fit goes stale when the report\'s adjustments the calibration values with change, not when only its own comparables\' edits do', async () => {
+    const all = listingRecords(500);
+    const subject = subjectOf(all[499]!);
+    const panel = (formulas: Record<string, unknown>) => (
+      <MarketModelPanel records={() => all.slice(0, 499)} adjustments={{ ...NEW_REPORT, adjustment_formulas: formulas }} subject={subject} asOfDate="2024-12-31" comparables={{ value: 400_000, logSpread: 0.05, count: 5 }} onUseRange={() => {}} />
+    );
+    const view = render(panel({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Fit the market model' }));
+    await waitFor(() => expect(screen.getByTestId('market-model-estimate')).toBeTruthy(), { timeout: 30_000 });
+    view.rerender(panel({ cells: { 'uuid-M3': { bedrooms: { amount: 1 } } } }));
+    expect(screen.getByTestId('market-model-estimate')).toBeTruthy();
+    view.rerender(panel({ weighting: { method: 'equal' } }));
+    expect(screen.queryByTestId('market-model-estimate')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Fit the market model' })).toBeTruthy();
+  }, 60_000);
+
   it('says why when there are too few sales', async () => {
-    const few = sales().slice(0, 30);
-    render(<MarketModelPanel sales={() => few} subject={few[0]} asOfDate="2024-12-31" comparables={null} onUseRange={() => {}} />);
+    const few = listingRecords(500).slice(0, 30);
+    render(<MarketModelPanel records={() => few} adjustments={NEW_REPORT} subject={subjectOf(few[0]!)} asOfDate="2024-12-31" comparables={null} onUseRange={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Fit the market model' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The market model needs at least 50 closed sales before the valuation date');
   });

@@ -2,12 +2,15 @@
 // reconciled with the comparables by its measured error, with its 80 % likely range.
 import { useEffect, useRef, useState } from 'react';
 import { formatAmount, formatPercent, likelyRange, reconcileApproaches, type ComparablesReading, type SaleFacts } from '@cma/valuation';
-import { marketModelReadingOf, type MarketModelReading } from '@cma/cma';
+import { adjustmentsForAnySale, marketModelReadingOf, type CmaAdjustments, type ListingRecord, type MarketModelReading } from '@cma/cma';
 import type { MarketModelResult } from '../market-model/marketModelCore';
 import { FitCancelled, startMarketModel, type RunningFit } from '../market-model/startMarketModel';
 
 export interface MarketModelPanelProps {
-  sales: () => SaleFacts[];
+  /** The loaded listing records, read when a fit starts. */
+  records: () => ListingRecord[];
+  /** The report's adjustments: the calibration values recent sales with them, as the report is valued. */
+  adjustments: CmaAdjustments;
   subject: SaleFacts | null;
   asOfDate: string;
   comparables: ComparablesReading | null;
@@ -23,19 +26,22 @@ export interface MarketModelPanelProps {
 
 type State = { status: 'idle' } | { status: 'fitting'; progress: number } | { status: 'done'; result: MarketModelResult } | { status: 'failed'; message: string };
 
-export function MarketModelPanel({ sales, subject, asOfDate, comparables, onUseRange, accepted = null, acceptedCurrent = false, onAccept, onShownToClient }: MarketModelPanelProps) {
+export function MarketModelPanel({ records, adjustments, subject, asOfDate, comparables, onUseRange, accepted = null, acceptedCurrent = false, onAccept, onShownToClient }: MarketModelPanelProps) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const running = useRef<RunningFit | null>(null);
   // When the fit shown here was accepted, so its button says so instead of offering it again.
   const acceptedAt = useRef<string | null>(null);
   useEffect(() => () => running.current?.cancel(), []);
-  // A different subject, date, or the subject's quality or condition makes an earlier estimate stale.
-  useEffect(() => setState({ status: 'idle' }), [subject?.id, asOfDate, subject?.quality, subject?.condition]);
+  // What the calibration values with: a change (say the weighting method) makes its measured errors stale.
+  const forCalibration = adjustmentsForAnySale(adjustments);
+  const calibrationAdjustments = JSON.stringify(forCalibration);
+  // A different subject, date, the subject's quality or condition, or other adjustments make an earlier estimate stale.
+  useEffect(() => setState({ status: 'idle' }), [subject?.id, asOfDate, subject?.quality, subject?.condition, calibrationAdjustments]);
 
   function fit() {
     if (!subject) return;
     setState({ status: 'fitting', progress: 0 });
-    const run = startMarketModel({ sales: sales(), subject, asOfDate }, (progress) => setState({ status: 'fitting', progress }));
+    const run = startMarketModel({ records: records(), subject, asOfDate, adjustments: forCalibration }, (progress) => setState({ status: 'fitting', progress }));
     running.current = run;
     run.promise.then(
       (result) => setState({ status: 'done', result }),

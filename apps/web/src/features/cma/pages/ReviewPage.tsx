@@ -11,7 +11,6 @@ import { MarketModelPanel } from '../components/MarketModelPanel';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
 import { useCmaListings } from '../model/listingPool';
-import { readSubject } from '@cma/cma';
 import { addressOf, withComparableEdits } from '../model/records';
 import { setMarketModel, setMarketModelShown, setWeighting } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
@@ -128,7 +127,8 @@ export default function ReviewPage() {
       </div>
 
       <MarketModelPanel
-        sales={() => withComparableEdits(listings, report.comaparables).map(readSubject)}
+        records={() => withComparableEdits(listings, report.comaparables)}
+        adjustments={report}
         subject={computation.blindSubject}
         asOfDate={computation.asOfDate}
         comparables={comparablesReading(rec.value, rec.weights)}
