@@ -51,6 +51,8 @@ if (playwright?.stats) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 }
+// The names of failed tests go last, beside the summary, so the tail of a CI log says what failed.
+for (const name of failedTestNames(vitest, playwright)) console.log(`FAILED test: ${name}`);
 for (const [name, code] of steps) if (code !== 0) console.log(`FAILED step: ${name} (exit ${code})`);
 const ok = steps.every(([, code]) => code === 0);
 if (!ok && failed === 0) failed = 1; // a step that crashed before reporting still counts as a failure
@@ -64,6 +66,24 @@ function runAsync(cmd, args) {
 function wholeBuild() {
   const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   return read('apps/web/dist/app.html').includes('<div id="root"></div>') && read('apps/web/dist/index.html').includes('<main') && existsSync('apps/web/dist/ssr/entry.html');
+}
+
+function failedTestNames(vitestReport, playwrightReport) {
+  const names = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') names.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName} — ${(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) names.push(`${file.name.replace(`${process.cwd()}/`, '')} — ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
+  return names;
 }
 
 function readJson(file) {
