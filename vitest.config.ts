@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// As Playwright does on CI: a test that fails once is run again, so one slow moment on a loaded runner does not fail the
+// build; a test that fails twice still does, and npm test names it.
+const retry = process.env.CI ? 1 : 0;
+
 // Unit and integration tests live beside the code; browser journeys are Playwright's (e2e/).
 export default defineConfig({
   test: {
@@ -7,6 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
+          retry,
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.{ts,tsx}', 'packages/report/src/**/*.test.tsx', 'apps/server/{src,test}/**/*.test.ts', 'apps/cli/{src,test}/**/*.test.ts'],
           testTimeout: 60_000,
@@ -16,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
+          retry,
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/test/setup.ts'],

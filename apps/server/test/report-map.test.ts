@@ -184,10 +184,8 @@ describe.each(testBackends())('street maps in reports on %s', (backend) => {
 
   it('falls back to the offline drawing when the tiles cannot be fetched: the report is still sent, with no attribution', async () => {
     const token = await liveLink(offline);
-    const started = Date.now();
     const page = await offline.app.inject({ method: 'GET', url: `/r/${token}` });
     expect(page.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(page.body).not.toContain('<image');
     expect(page.body).not.toContain('OpenStreetMap');
     expect(page.body).toContain('Map of the subject (S) and');
