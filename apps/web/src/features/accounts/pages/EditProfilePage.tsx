@@ -1,7 +1,4 @@
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import type { UserDetails } from '@cma/contracts';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import { useAppDispatch } from '../../../app/hooks';
@@ -11,7 +8,7 @@ import { setProfileImage } from '../../../shared/session/loginSlice';
 import { storeAccountDetails } from '../accountStore';
 import { readApiFailure, useStoreBusinessDetailMutation, useUploadProfilePicMutation, useUserDetailsQuery } from '../accountsApi';
 import { formatPhone, pickedImageFile, profileForm, type ProfileValues } from '../forms';
-import { showFormFailure } from '../navigation';
+import { useAccountForm } from '../useAccountForm';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import { SignInSettings } from '../components/SignInSettings';
@@ -134,14 +131,7 @@ function DetailsForm({ details }: { details: UserDetails }) {
   const logo = useLogoChoice(details.business?.logo ?? null);
   const [logoProblem, setLogoProblem] = useState<string>();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileValues, unknown, z.output<typeof profileForm>>({ resolver: zodResolver(profileForm), mode: 'onChange', defaultValues: formValues(details) });
+  const { register, setValue, reset, errors, isSubmitting, formState, submit } = useAccountForm(profileForm, { mode: 'onChange', defaultValues: formValues(details) });
   useEffect(() => reset(formValues(details)), [details, reset]);
 
   const phoneInput = (name: 'user_phone' | 'phone') => ({
@@ -149,21 +139,22 @@ function DetailsForm({ details }: { details: UserDetails }) {
     onChange: async (event: ChangeEvent<HTMLInputElement>) => setValue(name, formatPhone(event.target.value), { shouldValidate: true, shouldDirty: true }),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const form = new FormData();
-    for (const name of PROFILE_FIELDS) form.append(name, values[name] ?? '');
-    if (logo.file) form.append('logo', logo.file);
-    else if (logo.removed) form.append('remove_logo', '1');
-    try {
+  const onSubmit = submit(
+    PROFILE_FIELDS,
+    async (values) => {
+      const form = new FormData();
+      for (const name of PROFILE_FIELDS) form.append(name, values[name] ?? '');
+      if (logo.file) form.append('logo', logo.file);
+      else if (logo.removed) form.append('remove_logo', '1');
       const body = await store(form).unwrap();
       if (body.data) storeAccountDetails(dispatch, { ...body.data, subscription: details.subscription });
       logo.saved();
       notify('success', body.message ?? 'Business details saved.');
-    } catch (error) {
-      const failure = showFormFailure(error, PROFILE_FIELDS, setError);
+    },
+    (failure) => {
       if (failure.fields.logo?.[0]) setLogoProblem(failure.fields.logo[0]);
-    }
-  });
+    },
+  );
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="Profile and business details">
@@ -208,7 +199,7 @@ function DetailsForm({ details }: { details: UserDetails }) {
         </div>
       </section>
       <div className="form-row-end">
-        <span className="field__hint">{isDirty || logo.file || logo.removed ? 'You have unsaved changes.' : ''}</span>
+        <span className="field__hint">{formState.isDirty || logo.file || logo.removed ? 'You have unsaved changes.' : ''}</span>
         <SubmitButton busy={isSubmitting} busyText="Saving…">
           Save details
         </SubmitButton>

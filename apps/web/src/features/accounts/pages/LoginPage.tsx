@@ -1,23 +1,20 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { claimBrowserData, saveSession } from '../../../shared/session/session';
 import { browserDataReleased } from '../../../shared/session/sessionActions';
-import { usePageMeta } from '../../../shared/ui/usePageMeta';
-import { focusInField } from '../../../shared/ui/focusInField';
 import { setLoginState, setProfileImage } from '../../../shared/session/loginSlice';
 import { readApiFailure, useLoginMutation, useRegisterMutation, useVerifyDataMutation } from '../accountsApi';
-import { formatPhone, registerForm, signInForm, type RegisterValues, type SignInValues } from '../forms';
-import { showFormFailure, destinationAfterSignIn } from '../navigation';
+import { formatPhone, registerForm, signInForm } from '../forms';
+import { destinationAfterSignIn } from '../navigation';
+import { useAccountForm } from '../useAccountForm';
+import { AccountForm } from '../components/AccountForm';
+import { AuthPage } from '../components/AuthPage';
 import { refreshAccountDetails } from '../accountStore';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TextField } from '../components/TextField';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
-import { SubmitButton } from '../../../shared/ui/SubmitButton';
 
 /**
  * /login: sign-in or register, by the login state the header buttons set (spec §4).
@@ -33,17 +30,10 @@ export default function LoginPage() {
     if (fromScan) dispatch(setLoginState('login'));
   }, [fromScan, dispatch]);
   const registering = loginState === 'register';
-  usePageMeta(
-    registering
-      ? { title: 'Create your account', description: 'Create your CMA Studio account and start a 14-day free trial: comparables, adjustments and a branded CMA report in minutes.' }
-      : { title: 'Sign in', description: 'Sign in to CMA Studio to build and send your CMA reports.' },
-  );
-
-  return (
-    <section className="auth-page">
-      <div className="auth-card">{registering ? <RegisterForm /> : <SignInForm fromScan={fromScan} />}</div>
-    </section>
-  );
+  const meta = registering
+    ? { title: 'Create your account', description: 'Create your CMA Studio account and start a 14-day free trial: comparables, adjustments and a branded CMA report in minutes.' }
+    : { title: 'Sign in', description: 'Sign in to CMA Studio to build and send your CMA reports.' };
+  return <AuthPage meta={meta}>{registering ? <RegisterForm /> : <SignInForm fromScan={fromScan} />}</AuthPage>;
 }
 
 function SignInForm({ fromScan }: { fromScan: boolean }) {
@@ -51,30 +41,17 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
   const navigate = useNavigate();
   const chosenPlan = useAppSelector((state) => state.subscriptionPlans.subscriptionPlan);
   const [login] = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues, unknown, z.output<typeof signInForm>>({ resolver: zodResolver(signInForm), mode: 'onChange', defaultValues: { email: '', password: '' } });
-  useEffect(() => {
-    if (!focusInField()) setFocus('email');
-  }, [setFocus]);
+  const { register, errors, isSubmitting, submit } = useAccountForm(signInForm, { mode: 'onChange', defaultValues: { email: '', password: '' }, focus: 'email' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data } = await login(values).unwrap();
-      if (!data) throw new Error('empty response');
-      if (claimBrowserData(data.user.id)) dispatch(browserDataReleased());
-      saveSession(data.token, data.is_subscribed);
-      dispatch(setProfileImage(data.user.profile_image ?? ''));
-      if (data.is_subscribed === 1) void refreshAccountDetails(dispatch); // business branding for the reports
-      notify('success', 'Logged in successfully.');
-      navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
-    } catch (error) {
-      showFormFailure(error, ['email', 'password'] as const, setError);
-    }
+  const onSubmit = submit(['email', 'password'], async (values) => {
+    const { data } = await login(values).unwrap();
+    if (!data) throw new Error('empty response');
+    if (claimBrowserData(data.user.id)) dispatch(browserDataReleased());
+    saveSession(data.token, data.is_subscribed);
+    dispatch(setProfileImage(data.user.profile_image ?? ''));
+    if (data.is_subscribed === 1) void refreshAccountDetails(dispatch); // business branding for the reports
+    notify('success', 'Logged in successfully.');
+    navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
   });
 
   return (
@@ -86,16 +63,13 @@ function SignInForm({ fromScan }: { fromScan: boolean }) {
           You opened CMA Studio from a QR code. Sign in to continue on this device.
         </p>
       )}
-      <form className="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <AccountForm label="Sign in" onSubmit={onSubmit} busy={isSubmitting} busyText="Signing in…" action="Sign in">
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <div className="form-row-end">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <SubmitButton busy={isSubmitting} busyText="Signing in…">
-          Sign in
-        </SubmitButton>
-      </form>
+      </AccountForm>
       <AuthSwitch question="New to CMA Studio?" action="Create an account" to="register" />
     </>
   );
@@ -120,23 +94,11 @@ function RegisterForm() {
   const chosenPlan = useAppSelector((state) => state.subscriptionPlans.subscriptionPlan);
   const [verifyData] = useVerifyDataMutation();
   const [registerAccount] = useRegisterMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    setFocus,
-    getFieldState,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterValues, unknown, z.output<typeof registerForm>>({
-    resolver: zodResolver(registerForm),
+  const { register, setError, setValue, getFieldState, getValues, errors, isSubmitting, submit } = useAccountForm(registerForm, {
     mode: 'onChange',
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
+    focus: 'name',
   });
-  useEffect(() => {
-    if (!focusInField()) setFocus('name');
-  }, [setFocus]);
 
   /** Tells the user early when the e-mail already has an account (verify-data). */
   async function checkEmailFree(): Promise<boolean> {
@@ -156,25 +118,21 @@ function RegisterForm() {
   const emailField = register('email');
   const phoneField = register('phone');
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submit(['name', 'email', 'phone', 'password'], async (values) => {
     if (!(await checkEmailFree())) return;
-    try {
-      const { data } = await registerAccount({ name: values.name, email: values.email, password: values.password, ...(values.phone ? { phone: values.phone } : {}) }).unwrap();
-      if (!data) throw new Error('empty response');
-      if (claimBrowserData(null)) dispatch(browserDataReleased());
-      saveSession(data.token, data.is_subscribed);
-      notify('success', 'Your account is ready.');
-      navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
-    } catch (error) {
-      showFormFailure(error, ['name', 'email', 'phone', 'password'] as const, setError);
-    }
+    const { data } = await registerAccount({ name: values.name, email: values.email, password: values.password, ...(values.phone ? { phone: values.phone } : {}) }).unwrap();
+    if (!data) throw new Error('empty response');
+    if (claimBrowserData(null)) dispatch(browserDataReleased());
+    saveSession(data.token, data.is_subscribed);
+    notify('success', 'Your account is ready.');
+    navigate(destinationAfterSignIn(data.is_subscribed, chosenPlan), { replace: true });
   });
 
   return (
     <>
       <h1>Create your account</h1>
       <p className="lead">Register, then confirm your card to start the 14-day free trial.</p>
-      <form className="form" noValidate onSubmit={onSubmit} aria-label="Create your account">
+      <AccountForm label="Create your account" onSubmit={onSubmit} busy={isSubmitting} busyText="Creating your account…" action="Create account">
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
           label="Email"
@@ -200,17 +158,8 @@ function RegisterForm() {
             setValue('phone', formatPhone(event.target.value), { shouldValidate: true });
           }}
         />
-        <NewPasswordFields
-          label="Password"
-          confirmLabel="Confirm password"
-          password={register('password', { deps: ['password_confirmation'] })}
-          confirmation={register('password_confirmation')}
-          errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
-        />
-        <SubmitButton busy={isSubmitting} busyText="Creating your account…">
-          Create account
-        </SubmitButton>
-      </form>
+        <NewPasswordFields label="Password" confirmLabel="Confirm password" register={register} errors={errors} revalidateConfirmation />
+      </AccountForm>
       <AuthSwitch question="Already have an account?" action="Sign in" to="login" />
     </>
   );
