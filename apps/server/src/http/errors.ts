@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { NOT_SUBSCRIBED_STATUS, UNAUTHORIZED_MESSAGE } from '@cma/contracts';
 
 /** An error the client may see: the error handler turns it into the response envelope of DESIGN.md §4. */
@@ -20,6 +21,13 @@ export class ValidationError extends AppError {
   /** The 422 of a failed zod parse (a request part the route's schema could not check, e.g. multipart fields). */
   static fromIssues(issues: readonly ValidationIssue[]): ValidationError {
     return new ValidationError(fieldErrors(issues));
+  }
+
+  /** A request part the route's schema could not check (multipart text fields), parsed by its zod schema or a 422. */
+  static parse<T>(schema: z.ZodType<T>, value: unknown): T {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw ValidationError.fromIssues(parsed.error.issues);
+    return parsed.data;
   }
 }
 

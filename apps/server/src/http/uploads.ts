@@ -56,6 +56,13 @@ export interface ReadUploadOptions {
   maxFileBytes?: number;
 }
 
+export interface ReadCappedUploadOptions extends Pick<ReadUploadOptions, 'fileFields' | 'errorField'> {
+  /** Each file's size limit. */
+  maxFileBytes: number;
+  /** The 422 message, on the file's field, for a file over the limit. */
+  tooLargeMessage: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The temporary folder this request's uploaded files were streamed to, if any. */
@@ -126,5 +133,13 @@ export async function readUploadForm(request: FastifyRequest, options: ReadUploa
     const field = typeof options.errorField === 'string' ? options.errorField : options.errorField(partField);
     throw new ValidationError({ [field]: [options.limitMessage?.(code) ?? 'The upload could not be read.'] });
   }
+  return form;
+}
+
+/** readUploadForm with a per-file size limit: a larger file is a 422 `tooLargeMessage` on its field, however the stream was cut. */
+export async function readCappedUploadForm(request: FastifyRequest, { maxFileBytes, tooLargeMessage, ...options }: ReadCappedUploadOptions): Promise<UploadForm> {
+  const form = await readUploadForm(request, { ...options, maxFileBytes, limitMessage: (code) => (code === 'FST_REQ_FILE_TOO_LARGE' ? tooLargeMessage : undefined) });
+  const tooLarge = form.files.find((file) => file.truncated);
+  if (tooLarge) throw new ValidationError({ [tooLarge.field]: [tooLargeMessage] });
   return form;
 }

@@ -28,7 +28,7 @@ import { ok } from '../../http/envelope';
 import { authenticate, currentUserId } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { ValidationError } from '../../http/errors';
-import { readUploadForm, readUploadedFile } from '../../http/uploads';
+import { readCappedUploadForm, readUploadedFile } from '../../http/uploads';
 import { hashToken } from '../auth/auth.service';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService } from './accounts.service';
@@ -57,16 +57,9 @@ const bodyEmail = (request: FastifyRequest) => {
 
 /** Reads a multipart form (or a JSON body) into text fields and the last file of each field; an oversized file is a 422. */
 async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: Record<string, Buffer> }> {
-  const form = await readUploadForm(request, {
-    errorField: (partField) => partField ?? 'image',
-    maxFileBytes: ACCOUNT_IMAGE_MAX_BYTES,
-    limitMessage: (code) => (code === 'FST_REQ_FILE_TOO_LARGE' ? ACCOUNT_IMAGE_TOO_LARGE_MESSAGE : undefined),
-  });
+  const form = await readCappedUploadForm(request, { errorField: (partField) => partField ?? 'image', maxFileBytes: ACCOUNT_IMAGE_MAX_BYTES, tooLargeMessage: ACCOUNT_IMAGE_TOO_LARGE_MESSAGE });
   const files: Record<string, Buffer> = {};
-  for (const file of form.files) {
-    if (file.truncated) throw new ValidationError({ [file.field]: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
-    files[file.field] = await readUploadedFile(file);
-  }
+  for (const file of form.files) files[file.field] = await readUploadedFile(file);
   return { fields: form.fields, files };
 }
 
@@ -214,9 +207,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const form = await readForm(request);
-      const parsed = storeBusinessDetailFields.safeParse(form.fields);
-      if (!parsed.success) throw ValidationError.fromIssues(parsed.error.issues);
-      const { name, user_phone, remove_logo, ...fields } = parsed.data;
+      const { name, user_phone, remove_logo, ...fields } = ValidationError.parse(storeBusinessDetailFields, form.fields);
       const result = await accounts.storeBusinessDetails(currentUserId(request), {
         fields,
         name,

@@ -3,7 +3,7 @@ import { ACCOUNT_IMAGE_MAX_BYTES, ACCOUNT_IMAGE_TOO_LARGE_MESSAGE, brandKitRespo
 import { ok } from '../../http/envelope';
 import { authenticate, currentUserId, requireSubscriber } from '../../http/auth';
 import { ValidationError } from '../../http/errors';
-import { readUploadForm, readUploadedFile } from '../../http/uploads';
+import { readCappedUploadForm, readUploadedFile } from '../../http/uploads';
 import { createBrandKitRepository } from './brand-kit.repository';
 import { createBrandKitService } from './brand-kit.service';
 import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
@@ -31,17 +31,14 @@ export const brandKitRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
     },
     async (request) => {
-      const form = await readUploadForm(request, {
+      const form = await readCappedUploadForm(request, {
         fileFields: new Set(['brokerage_logo']),
         errorField: 'brokerage_logo',
         maxFileBytes: ACCOUNT_IMAGE_MAX_BYTES,
-        limitMessage: (code) => (code === 'FST_REQ_FILE_TOO_LARGE' ? ACCOUNT_IMAGE_TOO_LARGE_MESSAGE : undefined),
+        tooLargeMessage: ACCOUNT_IMAGE_TOO_LARGE_MESSAGE,
       });
       const file = form.files.at(-1);
-      if (file?.truncated) throw new ValidationError({ brokerage_logo: [ACCOUNT_IMAGE_TOO_LARGE_MESSAGE] });
-      const parsed = storeBrandKitFields.safeParse(form.fields);
-      if (!parsed.success) throw ValidationError.fromIssues(parsed.error.issues);
-      const { remove_brokerage_logo, ...fields } = parsed.data;
+      const { remove_brokerage_logo, ...fields } = ValidationError.parse(storeBrandKitFields, form.fields);
       const kit = await service.store(currentUserId(request), fields, {
         bytes: file ? await readUploadedFile(file) : undefined,
         remove: remove_brokerage_logo === '1' || remove_brokerage_logo === 'true',

@@ -3,7 +3,7 @@ import { CUSTOM_PAGE_MAX_BYTES, customPageFileResponse, customPageParams, custom
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { ValidationError } from '../../http/errors';
-import { readUploadForm, readUploadedFile } from '../../http/uploads';
+import { readCappedUploadForm, readUploadedFile } from '../../http/uploads';
 import { createCustomPagesRepository } from './custom-pages.repository';
 import { CUSTOM_PAGE_TOO_LARGE_MESSAGE, createCustomPagesService } from './custom-pages.service';
 
@@ -25,15 +25,9 @@ export const customPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'Upload a PDF (multipart file part `pdf`, optional `name`; at most 5 MB): checked by content and rewritten page by page', response: { 200: customPageResponse } },
     },
     async (request) => {
-      const form = await readUploadForm(request, {
-        fileFields: new Set(['pdf']),
-        errorField: 'pdf',
-        maxFileBytes: CUSTOM_PAGE_MAX_BYTES,
-        limitMessage: (code) => (code === 'FST_REQ_FILE_TOO_LARGE' ? CUSTOM_PAGE_TOO_LARGE_MESSAGE : undefined),
-      });
+      const form = await readCappedUploadForm(request, { fileFields: new Set(['pdf']), errorField: 'pdf', maxFileBytes: CUSTOM_PAGE_MAX_BYTES, tooLargeMessage: CUSTOM_PAGE_TOO_LARGE_MESSAGE });
       const file = form.files.at(-1);
       if (!file) throw new ValidationError({ pdf: ['Please choose a PDF to upload.'] });
-      if (file.truncated) throw new ValidationError({ pdf: [CUSTOM_PAGE_TOO_LARGE_MESSAGE] });
       const page = await service.upload(currentUserId(request), { bytes: await readUploadedFile(file), filename: file.filename }, form.fields.name);
       return ok(page, 'Page uploaded.');
     },
