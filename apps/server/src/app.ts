@@ -14,6 +14,7 @@ import { createDatabase, seedReferenceData, type Database } from '@cma/db';
 import type { AppConfig } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { installErrorHandler } from './http/error-handler';
+import { acceptEmptyJsonOnDelete } from './http/json-body';
 import { installSecurity, redactUrl } from './http/security';
 import { checkResponsesAgainstContracts, responseSerializerCompiler } from './http/serializer';
 import { authenticate, requireSubscriber } from './http/auth';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(responseSerializerCompiler);
   if (options.checkResponses) checkResponsesAgainstContracts(app);
   installErrorHandler(app);
+  acceptEmptyJsonOnDelete(app);
   refuseNulCharacters(app);
   installUploadCleanup(app);
 

@@ -20,6 +20,7 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/test/me', { preHandler: authenticate }, async (request) => ok({ userId: currentUserId(request) }));
   app.get('/api/test/subscriber', { preHandler: requireSubscriber }, async () => ok({ fine: true }));
   app.post('/api/test/limited', { preHandler: rateLimit({ name: 'probe', limit: 3, windowMs: 60_000 }) }, async () => ok(null));
+  app.delete('/api/test/thing', async () => ok({ deleted: true }));
   app.get('/api/test/crash', async () => {
     throw new Error('secret internal detail');
   });
@@ -69,6 +70,19 @@ describe.each(testBackends())('foundation on %s', (backend) => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status_code: 404, message: 'Not found' });
+  });
+
+  it('takes a DELETE sent with a JSON content type and no body as bodiless; an empty or poisoned POST body is still refused', async () => {
+    const json = { 'content-type': 'application/json' };
+    const removed = await t.app.inject({ method: 'DELETE', url: '/api/test/thing', headers: json });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual({ deleted: true });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/test/thing', headers: json, payload: '{oops' })).statusCode).toBe(400);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ status_code: 400, message: 'The request body is not valid JSON.' });
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: '{"email":"a@b.co","age":1,"__proto__":{"admin":true}}' });
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it('hides internal errors behind a 500 envelope', async () => {
