@@ -3,25 +3,16 @@ import { CONTACT_FAILURE_TOAST, CONTACT_SUCCESS_MESSAGE, CONTACT_TOO_MANY_IMAGES
 import { FormField } from '../components/FormField';
 import { errorMessageOf, fieldErrorsOf, useContactUsMutation } from '../publicSiteApi';
 import { AttachmentPicker } from './AttachmentPicker';
-import {
-  EMPTY_CONTACT_FORM, addAttachments, buildContactFormData, formatMobileInput, validateContactField, validateContactForm,
-  type ContactErrors, type ContactField, type ContactFormValues,
-} from './contactForm';
+import { EMPTY_CONTACT_FORM, addAttachments, buildContactFormData, formatMobileInput, validateContactField, type ContactErrors, type ContactField } from './contactForm';
+import { useCheckedForm } from '../forms/useCheckedForm';
 import { notify } from '../../../shared/toast';
 
 /** The Contact Us form with every rule of spec §5: checked as the user types and all at once on Submit. */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const { values, errors, setErrors, change, checkAll, clear } = useCheckedForm<ContactField>(EMPTY_CONTACT_FORM, validateContactField, { mobile_number: formatMobileInput });
   const [files, setFiles] = useState<File[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [sendContact, { isLoading }] = useContactUsMutation();
-
-  const change = (field: ContactField, raw: string) => {
-    const value = field === 'mobile_number' ? formatMobileInput(raw) : raw;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: validateContactField(field, value) }));
-  };
 
   const choose = (chosen: File[]) => {
     const result = addAttachments(files, chosen);
@@ -32,18 +23,11 @@ export function ContactForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateContactForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (!checkAll()) return;
     try {
       const response = await sendContact(buildContactFormData(values, files)).unwrap();
       notify('success', response.message || CONTACT_SUCCESS_MESSAGE);
-      setValues(EMPTY_CONTACT_FORM);
-      setErrors({});
+      clear();
       setFiles([]);
       setWarnings([]);
     } catch (error) {

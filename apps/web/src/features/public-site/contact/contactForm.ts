@@ -5,6 +5,7 @@ import {
   CONTACT_TOO_MANY_IMAGES, EMAIL_PATTERN,
 } from '@cma/contracts';
 import { limitPhoneInput, phoneDigits } from '../../../shared/format';
+import { formErrors } from '../forms/checkedForm';
 
 // The Contact Us rules of spec §5 as pure functions, so every rule is unit-tested without a browser.
 
@@ -19,7 +20,6 @@ export interface ContactFormValues {
 export type ContactField = keyof ContactFormValues;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-export const CONTACT_FIELDS: ContactField[] = ['name', 'email', 'mobile_number', 'subject', 'description'];
 export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', mobile_number: '', subject: '', description: '' };
 
 export function validateEmail(value: string): string | undefined {
@@ -50,14 +50,7 @@ export function validateContactField(field: ContactField, value: string): string
 }
 
 /** Every field checked at once (on Submit); empty object means the request may be sent. */
-export function validateContactForm(values: ContactFormValues): ContactErrors {
-  const errors: ContactErrors = {};
-  for (const field of CONTACT_FIELDS) {
-    const message = validateContactField(field, values[field]);
-    if (message) errors[field] = message;
-  }
-  return errors;
-}
+export const validateContactForm = (values: ContactFormValues): ContactErrors => formErrors(values, validateContactField);
 
 /** The mobile input keeps ten digits of what is typed or pasted, shown through the phone helper. */
 export const formatMobileInput = (raw: string) => limitPhoneInput(raw, CONTACT_MOBILE_INPUT_LENGTH);

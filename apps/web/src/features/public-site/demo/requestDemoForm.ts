@@ -1,6 +1,7 @@
 import { DEMO_PREFERRED_TIMES, DEMO_TIME_MESSAGE, type RequestDemoRequest } from '@cma/contracts';
 import { phoneDigits } from '../../../shared/format';
 import { validateContactField } from '../contact/contactForm';
+import { formErrors } from '../forms/checkedForm';
 
 // Request a Demo takes the same care as Contact Us: the same messages for name, e-mail and phone.
 
@@ -36,14 +37,7 @@ export function validateDemoField(field: DemoField, value: string): string | und
   }
 }
 
-export function validateDemoForm(values: DemoFormValues): DemoErrors {
-  const errors: DemoErrors = {};
-  for (const field of Object.keys(values) as DemoField[]) {
-    const message = validateDemoField(field, values[field]);
-    if (message) errors[field] = message;
-  }
-  return errors;
-}
+export const validateDemoForm = (values: DemoFormValues): DemoErrors => formErrors(values, validateDemoField);
 
 /** The JSON body of POST /api/request-demo: trimmed, phone as digits. */
 export function demoRequestBody(values: DemoFormValues): RequestDemoRequest {

@@ -4,7 +4,8 @@ import { FormField } from '../components/FormField';
 import { usePageMeta } from '../../../shared/ui/usePageMeta';
 import { errorMessageOf, fieldErrorsOf, useRequestDemoMutation } from '../publicSiteApi';
 import { formatMobileInput } from '../contact/contactForm';
-import { EMPTY_DEMO_FORM, demoRequestBody, validateDemoField, validateDemoForm, type DemoErrors, type DemoField, type DemoFormValues } from '../demo/requestDemoForm';
+import { EMPTY_DEMO_FORM, demoRequestBody, validateDemoField, type DemoErrors, type DemoField } from '../demo/requestDemoForm';
+import { useCheckedForm } from '../forms/useCheckedForm';
 import '../public-site.css';
 import { notify } from '../../../shared/toast';
 
@@ -21,30 +22,17 @@ export default function RequestDemoPage() {
     title: 'Request a demo',
     description: 'See CMA Studio build a comparative market analysis from your own MLS export in a 20-minute live walkthrough.',
   });
-  const [values, setValues] = useState<DemoFormValues>(EMPTY_DEMO_FORM);
-  const [errors, setErrors] = useState<DemoErrors>({});
+  const { values, errors, setErrors, change, checkAll, clear } = useCheckedForm<DemoField>(EMPTY_DEMO_FORM, validateDemoField, { phone: formatMobileInput });
   const [sent, setSent] = useState(false);
   const [requestDemo, { isLoading }] = useRequestDemoMutation();
 
-  const change = (field: DemoField, raw: string) => {
-    const value = field === 'phone' ? formatMobileInput(raw) : raw;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: validateDemoField(field, value) }));
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateDemoForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
+    if (!checkAll()) return;
     try {
       const response = await requestDemo(demoRequestBody(values)).unwrap();
       notify('success', response.message || DEMO_SUCCESS_MESSAGE);
-      setValues(EMPTY_DEMO_FORM);
-      setErrors({});
+      clear();
       setSent(true);
     } catch (error) {
       setErrors(fieldErrorsOf(error) as DemoErrors);
