@@ -1,12 +1,10 @@
 /// <reference lib="webworker" />
 // Parses one uploaded CSV off the main thread, posting progress; the page cancels by terminating the worker.
 import { importListingsBytes, type ImportRequest } from './importCore';
+import type { WorkerReply } from '../../../shared/workerRun';
 
 export type WorkerRequest = ImportRequest & { file: Blob };
-export type WorkerMessage =
-  | { type: 'progress'; fraction: number }
-  | { type: 'done'; result: Awaited<ReturnType<typeof importListingsBytes>> }
-  | { type: 'failed'; message: string };
+export type WorkerMessage = WorkerReply<Awaited<ReturnType<typeof importListingsBytes>>>;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

@@ -1,12 +1,10 @@
 // Starts a CSV import in a Web Worker (in-page when workers are unavailable) with progress and cancel.
 import type { ColumnMapping, FormatOption } from '@cma/listings-import';
 import { importListingsBytes, type FileImportResult } from './importCore';
-import type { WorkerMessage, WorkerRequest } from './csvImport.worker';
+import type { WorkerRequest } from './csvImport.worker';
+import { runInWorker, type WorkerRun } from '../../../shared/workerRun';
 
-export interface RunningImport {
-  promise: Promise<FileImportResult>;
-  cancel(): void;
-}
+export type RunningImport = WorkerRun<FileImportResult>;
 
 export class ImportCancelled extends Error {
   constructor() {
@@ -24,33 +22,7 @@ export function startImport(file: File, options: { format: FormatOption; mapping
   } catch {
     return startInPage(file, request, onProgress);
   }
-  let rejectRun: (error: Error) => void = () => {};
-  const promise = new Promise<FileImportResult>((resolve, reject) => {
-    rejectRun = reject;
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
-      const message = event.data;
-      if (message.type === 'progress') onProgress(message.fraction);
-      else if (message.type === 'done') {
-        worker.terminate();
-        resolve(message.result);
-      } else {
-        worker.terminate();
-        reject(new Error(message.message));
-      }
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message || 'The import stopped unexpectedly.'));
-    };
-    worker.postMessage({ ...request, file } satisfies WorkerRequest);
-  });
-  return {
-    promise,
-    cancel() {
-      worker.terminate();
-      rejectRun(new ImportCancelled());
-    },
-  };
+  return runInWorker(worker, { ...request, file } satisfies WorkerRequest, onProgress, { stoppedMessage: 'The import stopped unexpectedly.', cancelled: () => new ImportCancelled() });
 }
 
 function startInPage(file: File, request: { fileName: string; format: FormatOption; mapping?: ColumnMapping }, onProgress: (fraction: number) => void): RunningImport {

@@ -1,11 +1,9 @@
 /// <reference lib="webworker" />
 // Fits the market model off the main thread, posting progress; the page cancels by terminating the worker.
 import { fitAndEstimate, type MarketModelRequest, type MarketModelResult } from './marketModelCore';
+import type { WorkerReply } from '../../../shared/workerRun';
 
-export type MarketModelMessage =
-  | { type: 'progress'; fraction: number }
-  | { type: 'done'; result: MarketModelResult }
-  | { type: 'failed'; message: string };
+export type MarketModelMessage = WorkerReply<MarketModelResult>;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

@@ -1,11 +1,8 @@
 // Starts the market model's fit in a Web Worker (in the page when workers are unavailable) with progress and cancel.
 import { fitAndEstimate, type MarketModelRequest, type MarketModelResult } from './marketModelCore';
-import type { MarketModelMessage } from './marketModel.worker';
+import { runInWorker, type WorkerRun } from '../../../shared/workerRun';
 
-export interface RunningFit {
-  promise: Promise<MarketModelResult>;
-  cancel(): void;
-}
+export type RunningFit = WorkerRun<MarketModelResult>;
 
 export class FitCancelled extends Error {
   constructor() {
@@ -35,30 +32,5 @@ export function startMarketModel(request: MarketModelRequest, onProgress: (fract
     );
     return { promise, cancel: () => void (cancelled = true) };
   }
-  const running = worker;
-  let rejectRun: (error: Error) => void = () => {};
-  const promise = new Promise<MarketModelResult>((resolve, reject) => {
-    rejectRun = reject;
-    running.onmessage = (event: MessageEvent<MarketModelMessage>) => {
-      const message = event.data;
-      if (message.type === 'progress') onProgress(message.fraction);
-      else {
-        running.terminate();
-        if (message.type === 'done') resolve(message.result);
-        else reject(new Error(message.message));
-      }
-    };
-    running.onerror = (event) => {
-      running.terminate();
-      reject(new Error(event.message || 'The market model stopped unexpectedly.'));
-    };
-    running.postMessage(request satisfies MarketModelRequest);
-  });
-  return {
-    promise,
-    cancel() {
-      running.terminate();
-      rejectRun(new FitCancelled());
-    },
-  };
+  return runInWorker(worker, request satisfies MarketModelRequest, onProgress, { stoppedMessage: 'The market model stopped unexpectedly.', cancelled: () => new FitCancelled() });
 }
