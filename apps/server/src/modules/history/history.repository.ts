@@ -147,6 +147,15 @@ export function createHistoryRepository(database: Database) {
     },
 
     /** Undoes a delete made at or after `since`; true when it did. */
+    /** Removes for good up to `limit` entries deleted before `deletedBefore` (their links, views and sends go with them). */
+    async purgeDeleted(deletedBefore: Date, limit: number): Promise<{ id: number; userId: string }[]> {
+      const rows = await database.query<{ id: number; user_id: string }>(
+        'delete from report_history where id in (select id from report_history where deleted_at < $1 order by deleted_at limit $2) returning id, user_id',
+        [deletedBefore.toISOString(), limit],
+      );
+      return rows.map((row) => ({ id: Number(row.id), userId: row.user_id }));
+    },
+
     async undoDelete(userId: string, id: number, since: Date): Promise<boolean> {
       const rows = await database.query('update report_history set deleted_at = null where user_id = $1 and id = $2 and deleted_at >= $3 returning id', [userId, id, since.toISOString()]);
       return rows.length === 1;

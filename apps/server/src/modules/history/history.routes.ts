@@ -7,9 +7,12 @@ import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { createHistoryRepository } from './history.repository';
 import { createHistoryService } from './history.service';
+import { registerDeletedEntriesPurge } from './deleted-entries-purge';
 
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createHistoryService(createHistoryRepository(app.ctx.database), app.ctx.now, app.ctx.config.publicUrl);
+  const repository = createHistoryRepository(app.ctx.database);
+  const service = createHistoryService(repository, app.ctx.now, app.ctx.config.publicUrl);
+  registerDeletedEntriesPurge(app.ctx, repository);
   const tags = ['history'];
 
   app.post(

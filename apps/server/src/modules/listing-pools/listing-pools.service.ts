@@ -12,6 +12,9 @@ const gunzip = promisify(gunzipCallback);
 /** Where an entry's pool is kept: one file per history entry, under its owner. */
 const keyOf = (userId: string, historyId: number) => `listing-pools/${userId}/${historyId}.json.gz`;
 
+/** Deletes an entry's saved pool, if it has one (the entry itself is gone for good). */
+export const deleteListingPool = (storage: FileStorage, userId: string, historyId: number): Promise<void> => storage.delete(keyOf(userId, historyId));
+
 export function createListingPoolsService(repository: ListingPoolsRepository, storage: FileStorage, now: () => Date) {
   async function assertOwned(userId: string, historyId: number): Promise<void> {
     if (!(await repository.ownsEntry(userId, historyId))) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
