@@ -15,6 +15,20 @@ import '../billing.css';
 import { notify } from '../../../shared/toast';
 import { LoadFailed } from '../../../shared/ui/LoadFailed';
 
+/** A change about to be made: do it (disabled while it is sent) or keep things as they are. */
+function ActOrKeep({ act, busy, onAct, keep, onKeep }: { act: string; busy: boolean; onAct: () => Promise<void>; keep: string; onKeep: () => void }) {
+  return (
+    <div className="button-row">
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void onAct()}>
+        {act}
+      </button>
+      <button type="button" className="button button--ghost" onClick={onKeep}>
+        {keep}
+      </button>
+    </div>
+  );
+}
+
 const longDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
 
@@ -146,14 +160,7 @@ export function SubscriptionSection() {
           {editingCard ? (
             <div className="subscription-section__card">
               <CardEntry ref={cardEntry} />
-              <div className="button-row">
-                <button type="button" className="button button--primary" disabled={cardState.isLoading} onClick={() => void submitCard()}>
-                  Save card
-                </button>
-                <button type="button" className="button button--ghost" onClick={() => setEditingCard(false)}>
-                  Keep current card
-                </button>
-              </div>
+              <ActOrKeep act="Save card" busy={cardState.isLoading} onAct={submitCard} keep="Keep current card" onKeep={() => setEditingCard(false)} />
             </div>
           ) : (
             <button type="button" className="button button--secondary" onClick={() => setEditingCard(true)}>
@@ -167,14 +174,7 @@ export function SubscriptionSection() {
                 <p>
                   Cancel your subscription? You keep access until {longDate(subscription.current_period_end)} and will not be charged again.
                 </p>
-                <div className="button-row">
-                  <button type="button" className="button button--primary" disabled={cancelState.isLoading} onClick={() => void submitCancel()}>
-                    Yes, cancel
-                  </button>
-                  <button type="button" className="button button--ghost" onClick={() => setConfirmingCancel(false)}>
-                    Keep my subscription
-                  </button>
-                </div>
+                <ActOrKeep act="Yes, cancel" busy={cancelState.isLoading} onAct={submitCancel} keep="Keep my subscription" onKeep={() => setConfirmingCancel(false)} />
               </div>
             ) : (
               <button type="button" className="button button--ghost subscription-section__cancel" onClick={() => setConfirmingCancel(true)}>
