@@ -21,6 +21,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Polls `check` every 20 ms until it holds (true) or `ms` have passed (false): for what another writer or instance makes true. */
+export async function eventually(check: () => Promise<boolean>, ms = 2_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
 /** A real app on a fresh database (PGlite or PostgreSQL), injected into with app.inject. Jobs run only on drain(). */
 export async function createTestApp(
   backend: TestBackend,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { parseConfig } from '../src/config';
-import { freePort, startTestSmtp, type TestSmtp } from './helpers';
+import { eventually, freePort, startTestSmtp, type TestSmtp } from './helpers';
 
 // Two real server processes on one PostgreSQL database behave as one service (DESIGN.md §2, issue 10).
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -117,15 +117,6 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     expect((await call(1, 'GET', '/api/user-details', undefined, token)).status).toBe(200); // other session untouched
   });
 
-  /** Polls until `check` holds; the notification must beat the session cache's own 5 s expiry by a wide margin. */
-  const within = async (ms: number, check: () => Promise<boolean>) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return false;
-  };
 
   it('a session cached by one instance ends there when the other ends it, and a subscription made on one opens the other', async () => {
     const email = `cache-${randomBytes(4).toString('hex')}@example.com`;
@@ -139,11 +130,12 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
       exp_month: 12, exp_year: year, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: plan.amount,
     }, token);
     expect(subscribed.body.status_code).toBe(200);
-    expect(await within(2_000, async () => (await call(1, 'GET', '/api/get-history?page=1', undefined, token)).status === 200)).toBe(true);
+    // The notification must beat the session cache's own 5 s expiry by a wide margin.
+    expect(await eventually(async () => (await call(1, 'GET', '/api/get-history?page=1', undefined, token)).status === 200, 2_000)).toBe(true);
     // Instance 1 now holds the subscribed session; a logout on instance 0 must end it there too.
     expect((await call(1, 'GET', '/api/user-details', undefined, token)).status).toBe(200);
     expect((await call(0, 'GET', '/api/logout', undefined, token)).status).toBe(200);
-    expect(await within(2_000, async () => (await call(1, 'GET', '/api/user-details', undefined, token)).status === 401)).toBe(true);
+    expect(await eventually(async () => (await call(1, 'GET', '/api/user-details', undefined, token)).status === 401, 2_000)).toBe(true);
   });
 
   it('counts a rate limit across both instances and delivers each queued e-mail exactly once', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService, hashToken, SESSION_CACHE_MS } from '../src/modules/auth/auth.service';
 import type { AuthRepository, SessionRow } from '../src/modules/auth/auth.repository';
-import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, eventually, testBackends, type TestApp } from './helpers';
 
 /** An in-memory session table that counts its reads, to see when the service goes to the database. */
 function fakeRepository(start: Date) {
@@ -123,14 +123,6 @@ describe.each(testBackends())('session cache and database notifications on %s', 
 
   const historyStatus = async (token: string) =>
     (await t.app.inject({ url: '/api/get-history?page=1', headers: { authorization: `Bearer ${token}` } })).json().status_code as number;
-  const eventually = async (check: () => Promise<boolean>, ms = 2_000) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return false;
-  };
 
   it('a subscription or session changed by another writer (another instance, a webhook) reaches the cache', async () => {
     const { userId, token } = await createUserWithSession(t);
