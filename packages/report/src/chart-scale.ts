@@ -22,6 +22,29 @@ export function ticksFor(min: number, max: number, count: number): { min: number
   return { min: lo, max: hi, ticks };
 }
 
+/** A chart's margins around its plot: room for the axis labels. */
+export interface PlotMargins {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The plot inside a chart's margins and where values stand on it: `px` along `x`'s range, left to right; `py` along
+ * `y`'s, bottom up (a chart without a value axis across gets no `x`, and `px` gives the plot's left edge).
+ */
+export function plotScales(width: number, height: number, margins: PlotMargins, { x, y }: { x?: { min: number; max: number }; y: { min: number; max: number } }) {
+  const plotW = width - margins.left - margins.right;
+  const plotH = height - margins.top - margins.bottom;
+  return {
+    plotW,
+    plotH,
+    px: (v: number) => (x ? margins.left + ((v - x.min) / (x.max - x.min)) * plotW : margins.left),
+    py: (v: number) => margins.top + plotH - ((v - y.min) / (y.max - y.min)) * plotH,
+  };
+}
+
 export interface MapPoint {
   comp: ComparableView;
   /** Miles east of the subject. */

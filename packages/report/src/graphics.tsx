@@ -3,7 +3,7 @@
 import { Circle, G, Image, Line, Path, Rect, Svg, Text, View } from '@react-pdf/renderer';
 import type { ComparableView, PropertyView, ReportDocumentInput } from './build-input';
 import { INK, MUTED, RULE, miles, shortMoney, tint } from './theme';
-import { relativeMapLayout, ticksFor } from './chart-scale';
+import { plotScales, relativeMapLayout, ticksFor, type PlotMargins } from './chart-scale';
 import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layout';
 import { reportMapPins } from './report-map';
 
@@ -119,6 +119,22 @@ interface ChartProps {
 
 const AXIS = { left: 52, right: 14, top: 14, bottom: 34 };
 
+/** The value axis of a chart: a light rule across the plot at each tick, its label to the left. */
+function ValueGridlines({ ticks, py, margins, width, format }: { ticks: number[]; py: (v: number) => number; margins: PlotMargins; width: number; format: (t: number) => string }) {
+  return (
+    <>
+      {ticks.map((t) => (
+        <G key={`y${t}`}>
+          <Line x1={margins.left} y1={py(t)} x2={width - margins.right} y2={py(t)} stroke={RULE} strokeWidth={0.5} />
+          <Text x={margins.left - 4} y={py(t) + 2.5} fill={MUTED} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="end">
+            {format(t)}
+          </Text>
+        </G>
+      ))}
+    </>
+  );
+}
+
 /** Price per sq ft against above-grade size: each comparable a numbered dot, the subject's size a dashed line. */
 export function PricePerSqftChart({ subject, comparables, colour, width, height }: ChartProps) {
   const dots = comparables.filter((c) => c.pricePerSqft != null && c.aboveGradeArea != null);
@@ -127,20 +143,10 @@ export function PricePerSqftChart({ subject, comparables, colour, width, height 
   if (subject.aboveGradeArea != null) sizes.push(subject.aboveGradeArea);
   const xs = ticksFor(Math.min(...sizes), Math.max(...sizes), 5);
   const ys = ticksFor(Math.min(...dots.map((d) => d.pricePerSqft!)), Math.max(...dots.map((d) => d.pricePerSqft!)), 4);
-  const plotW = width - AXIS.left - AXIS.right;
-  const plotH = height - AXIS.top - AXIS.bottom;
-  const px = (v: number) => AXIS.left + ((v - xs.min) / (xs.max - xs.min)) * plotW;
-  const py = (v: number) => AXIS.top + plotH - ((v - ys.min) / (ys.max - ys.min)) * plotH;
+  const { plotW, plotH, px, py } = plotScales(width, height, AXIS, { x: xs, y: ys });
   return (
     <Svg width={width} height={height}>
-      {ys.ticks.map((t) => (
-        <G key={`y${t}`}>
-          <Line x1={AXIS.left} y1={py(t)} x2={width - AXIS.right} y2={py(t)} stroke={RULE} strokeWidth={0.5} />
-          <Text x={AXIS.left - 4} y={py(t) + 2.5} fill={MUTED} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="end">
-            {`$${Math.round(t)}`}
-          </Text>
-        </G>
-      ))}
+      <ValueGridlines ticks={ys.ticks} py={py} margins={AXIS} width={width} format={(t) => `$${Math.round(t)}`} />
       {xs.ticks.map((t) => (
         <Text key={`x${t}`} x={px(t)} y={height - AXIS.bottom + 11} fill={MUTED} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="middle">
           {t.toLocaleString('en-US')}
@@ -191,22 +197,13 @@ export function AdjustedPriceChart({ comparables, colour, width, height, range, 
   const low = Math.min(...all);
   const high = Math.max(...all);
   const ys = ticksFor(Math.max(0, low - (high - low) * 0.25), high, 4);
-  const plotW = width - AXIS.left - AXIS.right;
-  const plotH = height - AXIS.top - AXIS.bottom;
-  const py = (v: number) => AXIS.top + plotH - ((v - ys.min) / (ys.max - ys.min)) * plotH;
+  const { plotW, plotH, py } = plotScales(width, height, AXIS, { y: ys });
   const slot = plotW / bars.length;
   const barW = Math.min(18, slot / 3);
   return (
     <Svg width={width} height={height}>
       {range && <Rect x={AXIS.left} y={py(range.end)} width={plotW} height={Math.max(1, py(range.start) - py(range.end))} fill={tint(colour, 0.85)} />}
-      {ys.ticks.map((t) => (
-        <G key={`y${t}`}>
-          <Line x1={AXIS.left} y1={py(t)} x2={width - AXIS.right} y2={py(t)} stroke={RULE} strokeWidth={0.5} />
-          <Text x={AXIS.left - 4} y={py(t) + 2.5} fill={MUTED} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="end">
-            {shortMoney(t)}
-          </Text>
-        </G>
-      ))}
+      <ValueGridlines ticks={ys.ticks} py={py} margins={AXIS} width={width} format={shortMoney} />
       {bars.map((b, i) => {
         const x = AXIS.left + slot * i + slot / 2;
         return (
@@ -270,10 +267,8 @@ export function MonthlyChart({ months, values, kind, colour, width, height, form
   if (known.length === 0) return <EmptyChart width={width} height={height} colour={colour} />;
   const ys = kind === 'bars' ? ticksFor(0, Math.max(1, ...known), 3) : ticksFor(Math.min(...known), Math.max(...known), 3);
   const axis = { left: 46, right: 8, top: 8, bottom: 18 };
-  const plotW = width - axis.left - axis.right;
-  const plotH = height - axis.top - axis.bottom;
+  const { plotW, plotH, py } = plotScales(width, height, axis, { y: ys });
   const slot = plotW / months.length;
-  const py = (v: number) => axis.top + plotH - ((v - ys.min) / (ys.max - ys.min)) * plotH;
   const cx = (i: number) => axis.left + slot * i + slot / 2;
   const segments: string[] = [];
   let path = '';
@@ -288,14 +283,7 @@ export function MonthlyChart({ months, values, kind, colour, width, height, form
   if (path) segments.push(path);
   return (
     <Svg width={width} height={height}>
-      {ys.ticks.map((t) => (
-        <G key={`y${t}`}>
-          <Line x1={axis.left} y1={py(t)} x2={width - axis.right} y2={py(t)} stroke={RULE} strokeWidth={0.5} />
-          <Text x={axis.left - 4} y={py(t) + 2.5} fill={MUTED} style={{ fontSize: 7, fontFamily: FONT }} textAnchor="end">
-            {format(t)}
-          </Text>
-        </G>
-      ))}
+      <ValueGridlines ticks={ys.ticks} py={py} margins={axis} width={width} format={format} />
       {months.map((m, i) => (
         <Text key={m} x={cx(i)} y={height - 6} fill={MUTED} style={{ fontSize: 6.5, fontFamily: FONT }} textAnchor="middle">
           {monthLabel(m, i === 0)}

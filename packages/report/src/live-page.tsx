@@ -3,7 +3,7 @@
 // that works without JavaScript and asks no other host for anything (photos are served by the page's own origin).
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ComparableView, PropertyView, ReportDocumentInput } from './build-input';
-import { relativeMapLayout, ticksFor } from './chart-scale';
+import { plotScales, relativeMapLayout, ticksFor } from './chart-scale';
 import { layoutPins, tileView, type GeoPoint, type PlacedPin } from './map-layout';
 import { REPORT_MAP_SIZE, reportMapPins } from './report-map';
 import { hiddenModelSentence, marketModelSentence } from './value-sentences';
@@ -234,10 +234,7 @@ function PricePerSqftChart({ input, palette }: { input: ReportDocumentInput; pal
   if (input.subject.aboveGradeArea != null) sizes.push(input.subject.aboveGradeArea);
   const xs = ticksFor(Math.min(...sizes), Math.max(...sizes), 4);
   const ys = ticksFor(Math.min(...dots.map((d) => d.pricePerSqft!)), Math.max(...dots.map((d) => d.pricePerSqft!)), 4);
-  const plotW = width - axis.left - axis.right;
-  const plotH = height - axis.top - axis.bottom;
-  const px = (v: number) => axis.left + ((v - xs.min) / (xs.max - xs.min)) * plotW;
-  const py = (v: number) => axis.top + plotH - ((v - ys.min) / (ys.max - ys.min)) * plotH;
+  const { plotW, plotH, px, py } = plotScales(width, height, axis, { x: xs, y: ys });
   const subjectX = input.subject.aboveGradeArea != null ? px(input.subject.aboveGradeArea) : null;
   return (
     <svg className="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Price per square foot against above grade finished area for each comparable">
