@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CandidatePool, calibrate, comparablesReading, comparablesWeightFrom, fitBoostedTrees, fitMarketModel, likelyRange, median,
-  predictBoostedTrees, prepareMarketModel, reconcileApproaches, runBacktest, valueSubject, withoutPrice, type CalibrationInput,
+  predictBoostedTrees, prepareMarketModel, reconcileApproaches, runBacktest, sizeLine, valueSubject, withoutPrice, type CalibrationInput,
 } from '../src';
 import { random, town } from './fixtures';
 
@@ -48,6 +48,18 @@ describe('market model', () => {
     expect(model.importance[0].share).toBeGreaterThan(0);
   });
 
+  it('values a home larger than any sold above the largest sold, and says its size drove that', () => {
+    const model = fitMarketModel(pool, { before: '2024-11-01', trees: 80 });
+    const largest = pool.sales.reduce((a, b) => ((b.aboveGradeFinishedArea ?? 0) > (a.aboveGradeFinishedArea ?? 0) ? b : a));
+    const area = largest.aboveGradeFinishedArea as number;
+    const asLarge = model.estimate(withoutPrice(largest), '2024-11-01');
+    const larger = model.estimate({ ...withoutPrice(largest), aboveGradeFinishedArea: area * 1.5 }, '2024-11-01');
+    expect(model.sizeElasticity).toBeGreaterThan(0);
+    // Trees alone stop at the largest size they saw; the size line carries the estimate on, by the measured elasticity.
+    expect(larger.value / asLarge.value).toBeCloseTo(1.5 ** model.sizeElasticity, 6);
+    expect(larger.drivers.find((d) => d.label === 'Above grade finished area')!.effect).toBeGreaterThan(asLarge.drivers.find((d) => d.label === 'Above grade finished area')!.effect);
+  });
+
   it('refuses to fit on too few sales', () => {
     expect(() => fitMarketModel(sales.slice(0, 20))).toThrow('The market model needs at least 50 closed sales before the valuation date; 20 found.');
   });
@@ -88,6 +100,39 @@ describe('market model', () => {
     expect(valuation.low).toBeLessThanOrEqual(valuation.value);
     expect(valuation.high).toBeGreaterThanOrEqual(valuation.value);
   }, 60_000);
+});
+
+describe('the size line under the market model', () => {
+  const sized = (elasticity: number, seed: number) => {
+    const next = random(seed);
+    const sales = town({ count: 200, seed }).map((s) => ({ ...s, aboveGradeFinishedArea: Math.round(800 + next() * 3000) }));
+    const logPrices = sales.map((s) => Math.log(1000 * s.aboveGradeFinishedArea ** elasticity) + 0.05 * (next() - 0.5));
+    return { sales, logPrices };
+  };
+
+  it('measures the % change in price per 1 % more area from the sales', () => {
+    fc.assert(fc.property(fc.double({ min: 0.2, max: 1.2, noNaN: true }), fc.integer({ min: 1, max: 1000 }), (elasticity, seed) => {
+      const { sales, logPrices } = sized(elasticity, seed);
+      const line = sizeLine(sales, logPrices);
+      expect(line.elasticity).toBeCloseTo(elasticity, 1);
+      // Offsets compare sizes: twice the area is 2^elasticity the price.
+      expect(line.offset({ ...sales[0], aboveGradeFinishedArea: 3000 }) - line.offset({ ...sales[0], aboveGradeFinishedArea: 1500 })).toBeCloseTo(Math.log(2) * line.elasticity, 9);
+    }), { numRuns: 25 });
+  });
+
+  it.each([
+    ['larger homes selling for less', -0.5, 0],
+    ['prices rising faster than 1.5 % per 1 % more area', 3, 1.5],
+  ])('is kept within 0–1.5 (%s)', (_name, elasticity, kept) => {
+    const { sales, logPrices } = sized(elasticity, 3);
+    expect(sizeLine(sales, logPrices).elasticity).toBe(kept);
+  });
+
+  it('gives a sale without its area no offset', () => {
+    const { sales, logPrices } = sized(0.7, 4);
+    expect(sizeLine(sales, logPrices).offset({ ...sales[0], aboveGradeFinishedArea: null })).toBe(0);
+    expect(sizeLine([], []).elasticity).toBe(0);
+  });
 });
 
 describe('reconciling two approaches and the 80 % likely range', () => {
