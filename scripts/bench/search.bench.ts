@@ -7,6 +7,7 @@ import { createTestDatabase } from '@cma/db/testing';
 import { createListingsRepository } from '../../apps/server/src/modules/listings/listings.repository';
 import { createListingsService } from '../../apps/server/src/modules/listings/listings.service';
 import { MIN_TYPO_LENGTH } from '../../apps/server/src/modules/listings/address-text';
+import { createRandom } from '../../apps/server/src/shared/seeded-random';
 
 const COUNT = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const RUNS = 15;
@@ -15,16 +16,7 @@ function words(count: number, seed: number): string[] {
   const onsets = ['b', 'br', 'c', 'ch', 'd', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z'];
   const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'oo'];
   const codas = ['', 'n', 'r', 'l', 'st', 'ck', 'm', 'rd', 'ng', 'ss'];
-  let state = seed >>> 0;
-  // mulberry32 (32-bit integer maths: a float LCG loses precision and cycles)
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
+  const { next, pick } = createRandom(seed);
   const result = new Set<string>();
   while (result.size < count) result.add(Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(onsets) + pick(vowels) + pick(codas)).join(''));
   return [...result];

@@ -3,6 +3,7 @@
 // the shape of an uploaded CSV.
 import { parseListingsCsv, type PropertyRecord } from '@cma/listings-import';
 import { DEMO_NEIGHBORHOODS, type DemoNeighborhood } from './neighborhoods';
+import { createRandom } from '../../../shared/seeded-random';
 
 export interface DemoOptions {
   /** How many listings (default 1,200). */
@@ -15,26 +16,6 @@ export interface DemoOptions {
 export const DEMO_LISTING_COUNT = 1200;
 export const DEMO_PHOTOS_PER_LISTING = 3;
 export const DEMO_LISTING_ID_PREFIX = 'DEMO-';
-
-/** mulberry32: small, fast, good enough for plausible fake data. */
-function createRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (min: number, max: number) => min + (max - min) * next(),
-    int: (min: number, max: number) => Math.floor(min + (max - min + 1) * next()),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    /** Roughly normal (sum of uniforms), mean 0, sd 1. */
-    normal: () => (next() + next() + next() + next() + next() + next() - 3) / 0.7071,
-  };
-}
 
 export const DEMO_CSV_HEADERS = [
   'Listing ID', 'Mls Status', 'Street Number', 'Street Name', 'Unit Number', 'City', 'State Or Province', 'Postal Code',
