@@ -34,21 +34,29 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
+/**
+ * Renders `runs` times: each run's wall-clock time and CPU time (user + system of this process) in ms, and the last PDF.
+ * CPU time as well as wall time: on a shared, loaded machine the wall clock mostly measures waiting for a core.
+ */
+async function timeRenders(render: () => Promise<Buffer>): Promise<{ times: number[]; cpuTimes: number[]; last: Buffer }> {
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  let last: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    last = await render();
+    const used = process.cpuUsage(cpu);
+    times.push(performance.now() - t);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+  return { times, cpuTimes, last };
+}
+
 // Warm-up: module init, font metrics and the layout engine's first compile are not per-report costs.
 for (let i = 0; i < 4; i++) await renderReportPdf(buildReportInput(state));
-const times: number[] = [];
-// CPU time as well as wall time: on a shared, loaded machine the wall clock mostly measures waiting for a core.
-const cpuTimes: number[] = [];
-let bytes = 0;
-for (let i = 0; i < runs; i++) {
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  const pdf = await renderReportPdf(buildReportInput(state));
-  const used = process.cpuUsage(cpu);
-  times.push(performance.now() - t);
-  cpuTimes.push((used.user + used.system) / 1000);
-  bytes = pdf.length;
-}
+const { times, cpuTimes, last } = await timeRenders(() => renderReportPdf(buildReportInput(state)));
+const bytes = last.length;
 const med = median(times);
 const cpuMed = median(cpuTimes);
 log(`report bench: 6 comparables, 12 photos, ${runs} renders (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
@@ -124,18 +132,8 @@ const fullReport = async () => {
 const first = await fullReport(); // tiles fetched once, then kept (as a server keeps them)
 const tilesFetched = served;
 for (let i = 0; i < 3; i++) await fullReport();
-const fullTimes: number[] = [];
-const fullCpu: number[] = [];
-let fullPages = 0;
-for (let i = 0; i < runs; i++) {
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  const pdf = await fullReport();
-  const used = process.cpuUsage(cpu);
-  fullTimes.push(performance.now() - t);
-  fullCpu.push((used.user + used.system) / 1000);
-  fullPages = (await PDFDocument.load(pdf)).getPageCount();
-}
+const { times: fullTimes, cpuTimes: fullCpu, last: lastFull } = await timeRenders(fullReport);
+const fullPages = (await PDFDocument.load(lastFull)).getPageCount();
 tiles.close();
 rmSync(cacheDir, { recursive: true, force: true });
 const fullMed = median(fullTimes);
