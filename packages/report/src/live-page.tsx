@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 // The live web presentation of a report (/r/<token>): the same view model the PDF prints, as one phone-first HTML page
 // that works without JavaScript and asks no other host for anything (photos are served by the page's own origin).
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ComparableView, PropertyView, ReportDocumentInput } from './build-input';
 import { plotScales, relativeMapLayout, ticksFor } from './chart-scale';
@@ -312,6 +313,16 @@ function AdjustedPriceBars({ input }: { input: ReportDocumentInput }) {
   );
 }
 
+/** A section of the live page, named by its heading (aria-labelledby). */
+function LiveSection({ id, className, title, children }: { id: string; className?: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 function FactList({ facts }: { facts: { label: string; value: string }[] }) {
   return (
     <dl className="facts">
@@ -545,8 +556,7 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
           </section>
 
           {shows('subject') ? (
-<section aria-labelledby="subject-title">
-            <h2 id="subject-title">The home</h2>
+            <LiveSection id="subject" title="The home">
             <p className="strong">{subject.fullAddress}</p>
             <ul className="stats">
               {stats.map((label) => (
@@ -561,24 +571,22 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
               <summary>All property facts</summary>
               <FactList facts={[...subject.facts, ...subject.features]} />
             </details>
-          </section>
+          </LiveSection>
           ) : null}
 
           {shows('comparables') ? (
-<section aria-labelledby="comps-title">
-            <h2 id="comps-title">Comparable sales</h2>
+            <LiveSection id="comps" title="Comparable sales">
             <p className="small muted">Each recent sale is adjusted to the home feature by feature; the adjusted prices lead to the value.</p>
             <div className="comps">
               {input.comparables.map((comp) => (
                 <ComparableCard key={comp.number} comp={comp} photos={photos} photoUrl={options.photoUrl} />
               ))}
             </div>
-          </section>
+          </LiveSection>
           ) : null}
 
           {shows('map') ? (
-<section aria-labelledby="map-title">
-            <h2 id="map-title">Where the comparables are</h2>
+            <LiveSection id="map" title="Where the comparables are">
             <LiveMap input={input} palette={palette} photos={photos} photoUrl={options.photoUrl} />
             <ol className="legend">
               {input.comparables.map((c) => (
@@ -587,21 +595,19 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
                 </li>
               ))}
             </ol>
-          </section>
+          </LiveSection>
           ) : null}
 
           {shows('map') ? (
-<section aria-labelledby="market-title">
-            <h2 id="market-title">Adjusted prices</h2>
+            <LiveSection id="market" title="Adjusted prices">
             <AdjustedPriceBars input={input} />
             <h3>Price per square foot vs size</h3>
             <PricePerSqftChart input={input} palette={palette} />
-          </section>
+          </LiveSection>
           ) : null}
 
           {shows('reconciliation') ? (
-<section aria-labelledby="recon-title">
-            <h2 id="recon-title">How the value was reached</h2>
+            <LiveSection id="recon" title="How the value was reached">
             {reconciliation ? (
               <>
                 <table className="weights">
@@ -644,18 +650,16 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
             ) : (
               <p>No comparable could be adjusted, so no value is reconciled.</p>
             )}
-          </section>
+          </LiveSection>
           ) : null}
 
           {input.notes ? (
-            <section aria-labelledby="notes-title">
-              <h2 id="notes-title">Notes from {agentName}</h2>
+            <LiveSection id="notes" title={<>Notes from {agentName}</>}>
               <p style={{ whiteSpace: 'pre-line' }}>{input.notes}</p>
-            </section>
+            </LiveSection>
           ) : null}
 
-          <section aria-labelledby="agent-title">
-            <h2 id="agent-title">Your agent</h2>
+          <LiveSection id="agent" title="Your agent">
             <div className="agent">
               {options.headshot ? <Photo src={options.headshot} alt={agentName} photos={photos} photoUrl={options.photoUrl} className="agent__photo" width={72} height={72} /> : null}
               <div>
@@ -684,10 +688,9 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
                 Download PDF
               </a>
             </div>
-          </section>
+          </LiveSection>
 
-          <section aria-labelledby="legal-title" className="legal">
-            <h2 id="legal-title">Important disclosures</h2>
+          <LiveSection id="legal" className="legal" title="Important disclosures">
             {LEGAL_PARAGRAPHS.map((p) => (
               <p key={p}>{p}</p>
             ))}
@@ -701,7 +704,7 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
                 </ul>
               </details>
             ) : null}
-          </section>
+          </LiveSection>
         </main>
         <footer>Prepared by {agentName} with CMA Studio</footer>
       </body>
