@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_PASSWORD, registerInBrowser, uniqueEmail } from './support/sessions';
 
 // Issue 4 in the real browser against the real server in test mode (the embedded default):
 // landing → Sign up → plan → register → card details (test card, promo code) → /home → subscription in /edit-profile,
 // and a declined card going through the spec's rejection path back to /login.
-
-const PASSWORD = 'Open-House-2026';
-const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** Today + 14 days as the card screen writes it, e.g. 'December 5, 2026'. */
 function chargeDate(): string {
@@ -35,12 +33,7 @@ test('a visitor signs up: plan → register → test card with a promo code → 
 
   // Not signed in yet: register first (login state 'register'), the plan is remembered.
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('Full name').fill('Dana Realtor');
-  await page.getByLabel('Email').fill(uniqueEmail('billing'));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerInBrowser(page, 'Dana Realtor', uniqueEmail('billing'));
 
   await expect(page).toHaveURL(/\/card-details$/);
   await expect(page.getByRole('heading', { name: 'Monthly' })).toBeVisible();
@@ -83,7 +76,7 @@ test('a visitor signs up: plan → register → test card with a promo code → 
 test('a declined card shows the error list as a toast and goes back to /login; the account stays locked', async ({ page }) => {
   // Registration through the API keeps this test about the card; the journey above covers the register form.
   const email = uniqueEmail('declined');
-  const registered = await page.request.post('/api/register', { data: { name: 'Declan Declined', email, password: PASSWORD } });
+  const registered = await page.request.post('/api/register', { data: { name: 'Declan Declined', email, password: E2E_PASSWORD } });
   expect(registered.status()).toBe(200);
   const { token } = (await registered.json()).data as { token: string };
   await page.goto('/');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createSubscribedSession, E2E_PASSWORD, uniqueEmail, signInBrowserOnce } from './support/sessions';
+import { createSubscribedSession, registerInBrowser, uniqueEmail, signInBrowserOnce } from './support/sessions';
 
 // Issue 16 (MLS rules): what the browser keeps of a CMA — the store, the listing pool, caches — belongs to the agent
 // who signed in. Agent A imports a file and signs out; agent B signs up in the same browser and sees none of it.
@@ -55,12 +55,7 @@ test("agent A imports a file and signs out; agent B signs up in the same browser
   await page.goto('/');
   await page.getByRole('link', { name: 'Sign up' }).click();
   await page.getByRole('button', { name: 'Choose the Monthly plan' }).click();
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('Full name').fill('Blake Second');
-  await page.getByLabel('Email').fill(uniqueEmail('agent-b'));
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByLabel('Confirm password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerInBrowser(page, 'Blake Second', uniqueEmail('agent-b'));
   await expect(page).toHaveURL(/\/card-details$/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);

@@ -61,6 +61,16 @@ export async function choosePlanInBrowser(page: Page, plan: Record<string, unkno
   }, plan);
 }
 
+/** Fills and sends the sign-up form of /login in its register state, as a visitor would. */
+export async function registerInBrowser(page: Page, name: string, email: string, password = E2E_PASSWORD): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** Signs this browser in once, as a sign-in leaves it (localStorage); unlike useSessionInBrowser, a later sign-out sticks. */
 export async function signInBrowserOnce(page: Page, session: SubscribedSession): Promise<void> {
   await page.goto('/');
