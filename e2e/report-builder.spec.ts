@@ -62,7 +62,7 @@ for (const viewport of WIDTHS) {
     await expect(picker.getByRole('checkbox', { name: 'Notes and disclosures (always printed)' })).toBeDisabled();
 
     // Switch the cover letter on: the preview prints the profile's template, filled.
-    let src = await previewSrc(page);
+    const src = await previewSrc(page);
     await picker.getByRole('checkbox', { name: 'Cover letter', exact: true }).check();
     await nextPreview(page, src);
     expect(await previewText(page, `cover-letter-${viewport.width}`)).toContain(`Here is my analysis of ${address}`);
@@ -129,9 +129,8 @@ for (const viewport of WIDTHS) {
     await picker.getByRole('button', { name: 'Move Marketing plan up' }).click();
     await expect.poll(async () => (await order(picker)).slice(-2)).toEqual([expect.stringMatching(/^custom:/), 'notes']);
 
-    src = await previewSrc(page);
-    await nextPreview(page, src);
-    await page.waitForTimeout(1_500); // the last edit's render settles
+    // The preview says it is busy from the last edit until its render is shown (earlier renders may finish first).
+    await expect(page.locator('iframe[title="Report preview"]')).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
     const text = await previewText(page, `report-${viewport.width}`);
     expect(text).toContain('A letter only for this report about');
     expect(text).toContain('Casey has helped 200 Denver families');

@@ -340,7 +340,7 @@ export default function ReportPage() {
         </div>
         <div className="report-page__viewer">
           {pdfUrl && !renderError ? (
-            <iframe className="report-page__preview" title="Report preview" src={`${pdfUrl}${PREVIEW_VIEW}`} />
+            <iframe className="report-page__preview" title="Report preview" aria-busy={rendering} src={`${pdfUrl}${PREVIEW_VIEW}`} />
           ) : (
             <div className="report-page__placeholder" role="status">
               {input.error ?? renderError ?? (hasReport ? 'Preparing your report…' : 'Your report appears here once a subject and comparables are chosen.')}
