@@ -111,6 +111,33 @@ for (const viewport of WIDTHS) {
     await expect(locationRow.getByText('not compared', { exact: true })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /no property has data for/ })).not.toBeChecked();
     await expect(page.getByLabel('Heating/Cooling of comp 1')).not.toHaveValue('');
+    // Rates read as money; a pasted '12,000' is taken.
+    const garageRate = page.getByLabel('Garage rate for comp 1', { exact: true });
+    await expect(garageRate).toHaveValue(/^-?\$\d{1,3}(,\d{3})*(\.\d{1,2})?$/);
+    await garageRate.fill('12,000');
+    await garageRate.blur();
+    await expect(garageRate).toHaveValue('$12,000');
+    await page.getByRole('button', { name: 'Reset Garage rate for comp 1 to the default' }).click();
+    // Whichever quality and condition is chosen reads in full in the narrow column; the full step name is the select's description.
+    await page.getByLabel('Quality of the subject', { exact: true }).selectOption('3');
+    const compCondition = page.getByLabel('Condition of comp 1', { exact: true });
+    await compCondition.selectOption('4');
+    await expect(compCondition).toHaveAccessibleDescription('C4 Normal wear');
+    const clipped = await page.locator('.cma-grid .cma-uad select').evaluateAll((selects) => {
+      const ruler = document.createElement('canvas').getContext('2d')!;
+      return (selects as HTMLSelectElement[])
+        .map((select) => {
+          const style = getComputedStyle(select);
+          ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          // The room for an option's text: the box less its padding and the drop-down arrow.
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          return [...select.options].filter((option) => ruler.measureText(option.text).width > room).map((option) => `${select.getAttribute('aria-label')}: ${option.text} (${Math.round(ruler.measureText(option.text).width)} > ${room} px)`);
+        })
+        .flat();
+    });
+    await page.getByLabel('Quality of the subject', { exact: true }).scrollIntoViewIfNeeded();
+    await region.screenshot({ path: path.join(SHOTS, `${viewport.width}-4-grid-quality.png`) });
+    expect(clipped).toEqual([]);
     await shot('4-grid');
 
     // Review: the range reads as money.

@@ -25,6 +25,25 @@ export const CONDITION_LABELS: Record<UadStep, string> = {
   6: 'C6 Substantial repairs needed',
 };
 
+/** The same steps in a few words, for a narrow column (the adjustment grid), where the full label is still told. */
+export const QUALITY_SHORT_LABELS: Record<UadStep, string> = {
+  1: 'Q1 Custom',
+  2: 'Q2 High',
+  3: 'Q3 Above std.',
+  4: 'Q4 Standard',
+  5: 'Q5 Economy',
+  6: 'Q6 Basic',
+};
+
+export const CONDITION_SHORT_LABELS: Record<UadStep, string> = {
+  1: 'C1 New',
+  2: 'C2 Renovated',
+  3: 'C3 Well kept',
+  4: 'C4 Normal',
+  5: 'C5 Deferred',
+  6: 'C6 Repairs',
+};
+
 export const PROPERTY_TYPES = ['single-family', 'townhouse', 'condominium', 'multi-unit'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 

@@ -57,6 +57,27 @@ describe('adjustment grid', () => {
     expect(screen.getByTestId(`adjusted-${comp.uuid}`).textContent).toBe(formatAmount(engineAdjustment(subject, comp).adjustedPrice));
   });
 
+  it('shows each rate as money and takes a rate typed or pasted with $ and commas', () => {
+    const { subject, comps, store } = setUp();
+    const comp = comps[0]!;
+    const line = engineAdjustment(subject, comp).lines.find((l) => l.status === 'applied' && l.rateSource === 'table')!;
+    const input = screen.getByLabelText(`${line.label} rate for comp 1`) as HTMLInputElement;
+    expect(input.value).toMatch(/^-?\$\d{1,3}(,\d{3})*(\.\d{1,2})?$/);
+    expect(Number(input.value.replace(/[$,]/g, ''))).toBeCloseTo(line.rate!, 2);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '$12,000' } });
+    const cells = () => (store.getState().cmaWorkflow.adjustment_formulas as { cells: Record<string, Record<string, { rate: number }>> }).cells;
+    expect(cells()[comp.uuid]![line.style]).toEqual({ rate: 12000 });
+    fireEvent.blur(input);
+    expect(input.value).toBe('$12,000');
+    // An emptied box restores the default rate, which it shows again on leaving.
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '' } });
+    expect(cells()[comp.uuid]?.[line.style]).toBeUndefined();
+    fireEvent.blur(input);
+    expect(Number(input.value.replace(/[$,]/g, ''))).toBeCloseTo(line.rate!, 2);
+  });
+
   it('switching a category off zeroes it for every comparable', () => {
     const { subject, comps } = setUp();
     const style = 'above-grade-finished-area';

@@ -1,12 +1,13 @@
 // The adjustment grid: subject and comparables in columns, categories in rows; each cell shows the fact and the
 // engine's dollar adjustment with an editable rate. Every figure is read from the engine's ComparableAdjustment.
-import { useEffect, useState, type KeyboardEvent } from 'react';
-import { ADDITIONAL_FACT_SCALES, formatAmount, type AgentUadSteps, formatPercent, formatRate, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
+import { useState, type KeyboardEvent } from 'react';
+import { ADDITIONAL_FACT_SCALES, formatAmount, type AgentUadSteps, formatPercent, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
 import { NOT_AVAILABLE } from '@cma/listings-import';
 import type { CmaComputation } from '../model/cmaModel';
 import { listingReadingsOf } from '@cma/cma';
 import { addressOf, suggestedFactsOf, unconfirmedSuggestions } from '../model/records';
 import { UadStepPicker } from './UadStepPicker';
+import { MoneyInput } from '../../../shared/ui/MoneyInput';
 
 export interface AdjustmentGridProps {
   computation: CmaComputation;
@@ -227,35 +228,21 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
   );
 }
 
-/** A rate cell: edits commit as they are typed (instant recompute); empty restores the default rate. */
+/** A rate cell, shown as money ('$12,000', '$95.5'): edits commit as they are typed (instant recompute); empty restores the default rate. */
 function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { label: string; rate: number | null; overridden: boolean; disabled: boolean; row: number; col: number; onCommit(rate: number | null): void }) {
-  const shown = rate == null ? '' : String(Math.round(rate * 100) / 100);
-  const [draft, setDraft] = useState(shown);
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (!focused) setDraft(shown);
-  }, [shown, focused]);
   return (
     <span className="cma-rate">
       <label>
-        <input
-          type="number"
-          step="any"
-          inputMode="decimal"
+        <MoneyInput
+          cents
+          signed
           aria-label={label}
           className={overridden ? 'cma-rate__input cma-rate__input--override' : 'cma-rate__input'}
-          value={draft}
+          value={rate ?? ''}
           disabled={disabled}
           data-row={row}
           data-col={col}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (e.target.value.trim() === '') return;
-            const n = Number(e.target.value);
-            if (Number.isFinite(n)) onCommit(n);
-          }}
+          onValue={(value) => onCommit(value === '' ? null : value)}
         />
       </label>
       {overridden && (
@@ -263,7 +250,6 @@ function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { 
           reset
         </button>
       )}
-      {!overridden && rate != null && <span className="visually-hidden">{formatRate(rate)}</span>}
     </span>
   );
 }

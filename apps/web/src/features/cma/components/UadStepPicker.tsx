@@ -1,13 +1,15 @@
 // Quality (Q1–Q6) and condition (C1–C6) of one property: what the listing suggests and where it was read, confirmed or
 // replaced by the agent. The agent's step is stored on the record (agentQuality / agentCondition) and wins everywhere.
-import { CONDITION_LABELS, QUALITY_LABELS, UAD_STEPS, type AgentUadSteps, type FactReading, type ListingReadings, type UadStep } from '@cma/valuation';
+import { CONDITION_LABELS, CONDITION_SHORT_LABELS, QUALITY_LABELS, QUALITY_SHORT_LABELS, UAD_STEPS, type AgentUadSteps, type FactReading, type ListingReadings, type UadStep } from '@cma/valuation';
 
 type Fact = 'quality' | 'condition';
 
-export const UAD_FACTS: readonly { fact: Fact; key: 'agentQuality' | 'agentCondition'; label: string; labels: Record<UadStep, string> }[] = [
-  { fact: 'quality', key: 'agentQuality', label: 'Quality', labels: QUALITY_LABELS },
-  { fact: 'condition', key: 'agentCondition', label: 'Condition', labels: CONDITION_LABELS },
+export const UAD_FACTS: readonly { fact: Fact; key: 'agentQuality' | 'agentCondition'; label: string; labels: Record<UadStep, string>; shortLabels: Record<UadStep, string> }[] = [
+  { fact: 'quality', key: 'agentQuality', label: 'Quality', labels: QUALITY_LABELS, shortLabels: QUALITY_SHORT_LABELS },
+  { fact: 'condition', key: 'agentCondition', label: 'Condition', labels: CONDITION_LABELS, shortLabels: CONDITION_SHORT_LABELS },
 ];
+
+const NOT_KNOWN = 'Not known — not compared';
 
 const isStep = (value: unknown): value is UadStep => typeof value === 'number' && (UAD_STEPS as readonly number[]).includes(value);
 const code = (labels: Record<UadStep, string>, step: UadStep) => labels[step].split(' ')[0];
@@ -34,7 +36,7 @@ export function UadStepPicker({ record, readings, owner, compact = false, onChan
   const pending = UAD_FACTS.filter(({ fact, key }) => uadChoice(record[key], readings[fact]).suggested);
   return (
     <div className={`cma-uad${compact ? ' cma-uad--compact' : ''}`}>
-      {UAD_FACTS.map(({ fact, key, label, labels }) => {
+      {UAD_FACTS.map(({ fact, key, label, labels, shortLabels }) => {
         const reading = readings[fact];
         const { step, suggested } = uadChoice(record[key], reading);
         const said = !reading ? null : suggested ? 'From the listing' : step === reading.value ? 'Confirmed, from the listing' : 'The listing suggested';
@@ -45,10 +47,11 @@ export function UadStepPicker({ record, readings, owner, compact = false, onChan
                 {label}
                 {suggested && <span className="cma-badge">suggested</span>}
               </span>
-              <select aria-label={`${label} of ${owner}`} value={step ?? ''} onChange={(e) => onChange({ [key]: e.target.value === '' ? null : Number(e.target.value) })}>
-                <option value="">Not known — not compared</option>
+              {/* A narrow column shows the steps in a few words, so the chosen one is not cut off; each option keeps its full name. */}
+              <select aria-label={`${label} of ${owner}`} title={compact ? (step == null ? NOT_KNOWN : labels[step]) : undefined} value={step ?? ''} onChange={(e) => onChange({ [key]: e.target.value === '' ? null : Number(e.target.value) })}>
+                <option value="" aria-label={compact ? NOT_KNOWN : undefined}>{compact ? 'Not known' : NOT_KNOWN}</option>
                 {UAD_STEPS.map((s) => (
-                  <option key={s} value={s}>{labels[s]}{reading?.value === s && !compact ? ' (from the listing)' : ''}</option>
+                  <option key={s} value={s} aria-label={compact ? labels[s] : undefined}>{compact ? shortLabels[s] : labels[s]}{reading?.value === s && !compact ? ' (from the listing)' : ''}</option>
                 ))}
               </select>
             </label>
