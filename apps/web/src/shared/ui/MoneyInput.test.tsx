@@ -35,6 +35,8 @@ describe('money input', () => {
     [12000, {}, '$12,000'],
     [95.456, { cents: true }, '$95.46'],
     [95.456, {}, '$95'],
+    [16.2, { cents: true }, '$16.20'],
+    [16.004, { cents: true }, '$16'],
     [-2500, { cents: true }, '-$2,500'],
     ['', {}, ''],
   ] as const)('shows %j in a %j field as %j', (value, kind, text) => expect(moneyText(value, kind)).toBe(text));
@@ -43,7 +45,7 @@ describe('money input', () => {
     const onValue = vi.fn();
     render(<label>Age rate<MoneyInput cents signed value={-1250.5} onValue={onValue} /></label>);
     const input = screen.getByLabelText('Age rate') as HTMLInputElement;
-    expect(input.value).toBe('-$1,250.5');
+    expect(input.value).toBe('-$1,250.50');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '-1,300.25' } });
     expect(onValue).toHaveBeenLastCalledWith(-1300.25);

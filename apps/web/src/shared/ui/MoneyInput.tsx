@@ -12,11 +12,13 @@ export interface MoneyKind {
 /** Saved states may carry the amount as text ('554000'); anything not a number shows empty. */
 const asNumber = (value: number | string): number | '' => (value === '' ? '' : Number.isFinite(Number(value)) ? Number(value) : '');
 
-/** The amount as the field shows it: '$554,000', or with cents '$16.25' and '-$2,500'. */
+/** The amount as the field shows it: '$554,000', or with cents '$16.25', '$16.20' and '-$2,500'. */
 export function moneyText(value: number | string, { cents = false }: MoneyKind = {}): string {
   const n = asNumber(value);
   if (n === '') return '';
-  const text = formatNumber(Math.abs(n), cents ? 2 : 0);
+  const rounded = cents ? Math.round(Math.abs(n) * 100) / 100 : Math.round(Math.abs(n));
+  // Cents are shown as two digits or not at all: '$16.20', never '$16.2'.
+  const text = Number.isInteger(rounded) ? formatNumber(rounded, 0) : rounded.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${n < 0 && text !== '0' ? '-' : ''}$${text}`;
 }
 
