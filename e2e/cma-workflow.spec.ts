@@ -63,7 +63,7 @@ async function changeOneAdjustment(page: Page, prefix: string) {
   // The above-grade area row always differs between homes of different sizes: a bigger rate moves the value.
   const rate = page.getByLabel('Above grade finished area rate for comp 1');
   await expect(rate).toBeEnabled();
-  const current = Number(await rate.inputValue());
+  const current = Number((await rate.inputValue()).replace(/[$,]/g, '')); // the box shows money: '$215.91'
   await rate.fill(String(Math.round(current * 3 + 50)));
   await expect.poll(async () => dollars(await value.textContent())).not.toBe(before);
   const after = dollars(await value.textContent());
