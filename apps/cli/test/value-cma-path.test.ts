@@ -9,17 +9,16 @@ import { run } from '../src/commands/value';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closedSaleRow, RECOLORADO_TEST_HEADER } from './listings-csv';
 
 vi.mock('../../../packages/cma/src/value-cma', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../packages/cma/src/value-cma')>();
   return { ...original, valueCma: vi.fn(original.valueCma) };
 });
 
-const HEADER = 'Listing ID,Mls Status,Street Number,Street Name,Street Suffix,Unit Number,City,State Or Province,Postal Code,Subdivision Name,Levels,Year Built,Building Area Total,Above Grade Finished Area,Below Grade (SqFt) Total,Below Grade Finished Area,Lot Size Square Feet,Lot Size Acres,Bedrooms Total,Bathrooms Total Integer,Bathrooms Full,Bathrooms Three Quarter,Bathrooms Half,Bathrooms One Quarter,Garage Spaces,Fireplaces Total,List Price,Original List Price,Close Price,Concessions Amount,Close Date,Days On Market,Latitude,Longitude,View,Waterfront YN,Property Condition,Public Remarks';
-
 /** 240 sales close together: $200 per sq ft, $10,000 a bedroom, $15,000 a garage space, $8,000 a fireplace, a good view +$25,000. */
 function listingsCsv(): string {
-  const rows = [HEADER];
+  const rows = [RECOLORADO_TEST_HEADER];
   for (let i = 0; i < 240; i++) {
     const area = 1400 + (i % 7) * 150;
     const beds = 2 + (i % 3);
@@ -27,12 +26,10 @@ function listingsCsv(): string {
     const fireplaces = i % 5 === 0 ? 0 : 1;
     const view = i % 6 === 0 ? 'Mountain' : 'None';
     const price = 200 * area + 10_000 * beds + 15_000 * garage + 8_000 * fireplaces + (view === 'Mountain' ? 25_000 : 0) + ((i * 7919) % 13) * 1_000;
-    const day = new Date(Date.UTC(2023, 0, 2 + i * 3));
-    const date = `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`;
-    const lat = (39.7 + (i % 16) * 0.0007).toFixed(4);
-    const lng = (-105 + Math.floor(i / 16) * 0.0007).toFixed(4);
-    const zip = i % 2 === 0 ? '80202' : '80203';
-    rows.push(`L${i},Closed,${100 + i},Elm,Street,,Denver,CO,${zip},Elm Park,Two,${1985 + (i % 20)},${area},${area},0,0,6000,0.14,${beds},2,2,0,0,0,${garage},${fireplaces},,,${price},0,${date},10,${lat},${lng},${view},No,Average,`);
+    rows.push(closedSaleRow({
+      index: i, zip: i % 2 === 0 ? '80202' : '80203', yearBuilt: 1985 + (i % 20), area, beds, garage, fireplaces, price,
+      closed: new Date(Date.UTC(2023, 0, 2 + i * 3)), lat: (39.7 + (i % 16) * 0.0007).toFixed(4), lng: (-105 + Math.floor(i / 16) * 0.0007).toFixed(4), view,
+    }));
   }
   return rows.join('\n');
 }

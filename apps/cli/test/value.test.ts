@@ -5,24 +5,21 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseValueArgs, readSubjectIds } from '../src/commands/value';
+import { closedSaleRow, RECOLORADO_TEST_HEADER } from './listings-csv';
 
 const run = promisify(execFile);
 const CMA = resolve(__dirname, '../bin/cma.mjs');
 
-const HEADER = 'Listing ID,Mls Status,Street Number,Street Name,Street Suffix,Unit Number,City,State Or Province,Postal Code,Subdivision Name,Levels,Year Built,Building Area Total,Above Grade Finished Area,Below Grade (SqFt) Total,Below Grade Finished Area,Lot Size Square Feet,Lot Size Acres,Bedrooms Total,Bathrooms Total Integer,Bathrooms Full,Bathrooms Three Quarter,Bathrooms Half,Bathrooms One Quarter,Garage Spaces,Fireplaces Total,List Price,Original List Price,Close Price,Concessions Amount,Close Date,Days On Market,Latitude,Longitude,View,Waterfront YN,Property Condition,Public Remarks';
-
 /** 60 sales on a few streets, $200 per sq ft plus $10,000 a bedroom, closing one every 5 days through 2024. */
 function listingsCsv(): string {
-  const rows = [HEADER];
+  const rows = [RECOLORADO_TEST_HEADER];
   for (let i = 0; i < 60; i++) {
     const area = 1400 + (i % 7) * 150;
     const beds = 2 + (i % 3);
-    const price = 200 * area + 10_000 * beds;
-    const day = new Date(Date.UTC(2024, 0, 2 + i * 5));
-    const date = `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`;
-    const lat = (39.7 + (i % 10) * 0.001).toFixed(4);
-    const lng = (-105 + Math.floor(i / 10) * 0.001).toFixed(4);
-    rows.push(`L${i},Closed,${100 + i},Elm,Street,,Denver,CO,80202,Elm Park,Two,1990,${area},${area},0,0,6000,0.14,${beds},2,2,0,0,0,2,1,,,${price},0,${date},10,${lat},${lng},None,No,Average,`);
+    rows.push(closedSaleRow({
+      index: i, zip: '80202', yearBuilt: 1990, area, beds, garage: 2, fireplaces: 1, price: 200 * area + 10_000 * beds,
+      closed: new Date(Date.UTC(2024, 0, 2 + i * 5)), lat: (39.7 + (i % 10) * 0.001).toFixed(4), lng: (-105 + Math.floor(i / 10) * 0.001).toFixed(4), view: 'None',
+    }));
   }
   return rows.join('\n');
 }
