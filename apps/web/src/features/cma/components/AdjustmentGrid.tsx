@@ -228,7 +228,7 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
   );
 }
 
-/** A rate cell, shown as money ('$12,000', '$95.5'): edits commit as they are typed (instant recompute); empty restores the default rate. */
+/** A rate cell, shown as money ('$12,000', '$95.50'): edits commit as they are typed (instant recompute); empty restores the default rate. */
 function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { label: string; rate: number | null; overridden: boolean; disabled: boolean; row: number; col: number; onCommit(rate: number | null): void }) {
   return (
     <span className="cma-rate">
