@@ -69,6 +69,11 @@ export const SALE_TYPE_LABELS: Record<NonMarketSaleType, string> = {
 
 export interface FactReading<T> {
   value: T;
+  /**
+   * The same reading on the export's own finer scale, higher is better (a King County grade 1–13, a rating word 1–10):
+   * the UAD steps lump levels together (Good and Above_Average are both Q3), the market model reads them apart.
+   */
+  rating?: number;
   /** Where it was read, in the agent's words: "Remarks: “Grade 8 home”". */
   source: string;
 }
@@ -91,6 +96,8 @@ export interface ListingText {
 export interface ListingReadings {
   quality?: FactReading<UadStep>;
   condition?: FactReading<UadStep>;
+  /** Kitchen quality ("Good kitchen"): only a rating (1–10), which the market model reads. */
+  kitchen?: FactReading<number>;
   propertyType?: FactReading<PropertyType>;
   saleType?: FactReading<NonMarketSaleType>;
 }
@@ -121,6 +128,29 @@ const RATING_WORDS: readonly [RegExp, UadStep][] = [
   [/^(?:poor|po|very[ _-]?poor|bad)$/, 6],
 ];
 
+// The same words on the common ten-point scale (Very_Poor 1 … Very_Excellent 10), higher is better.
+const WORD_RATINGS: readonly [RegExp, number][] = [
+  [/^very[ _-]?excellent$/, 10],
+  [/^(?:excellent|ex|exceptional|luxury|custom)$/, 9],
+  [/^very[ _-]?good$/, 8],
+  [/^(?:good|gd)$/, 7],
+  [/^above[ _-]?average$/, 6],
+  [/^(?:average|typical|ta|normal|standard|avg)$/, 5],
+  [/^below[ _-]?average$/, 4],
+  [/^(?:fair|fa)$/, 3],
+  [/^(?:poor|po|bad)$/, 2],
+  [/^very[ _-]?poor$/, 1],
+];
+
+/** A rating word or a UAD code on the finer scale, higher is better (UAD: Q1 → 6 … Q6 → 1); null when it says nothing. */
+export function ratingFromWord(word: string, letter: 'Q' | 'C'): number | null {
+  const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
+  const uad = new RegExp(`^${letter.toLowerCase()}\\s*([1-6])$`).exec(lower);
+  if (uad) return 7 - Number(uad[1]);
+  for (const [pattern, rating] of WORD_RATINGS) if (pattern.test(lower)) return rating;
+  return null;
+}
+
 /** A rating word or a UAD code ('Q3', 'C4', 'Good', 'Above_Average') as a step; null when it says nothing. */
 export function stepFromWord(word: string, letter: 'Q' | 'C'): UadStep | null {
   const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -142,49 +172,60 @@ const WORD = '(very[ _-]?excellent|excellent|very[ _-]?good|good|above[ _-]?aver
 function readQuality(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
   const column = clean(text.quality);
   if (!isBlank(column)) {
-    const step = /^\d{1,2}$/.test(column) ? qualityFromGrade(Number(column)) : stepFromWord(column, 'Q');
-    if (step != null) return { value: step, source: `Quality: ${column}` };
+    const grade = /^\d{1,2}$/.test(column) ? Number(column) : null;
+    const step = grade != null ? qualityFromGrade(grade) : stepFromWord(column, 'Q');
+    if (step != null) return { value: step, source: `Quality: ${column}`, rating: grade ?? ratingFromWord(column, 'Q') ?? 7 - step };
   }
   const grade = /\bgrade\s*(1[0-3]|[1-9])\b/i.exec(remarks);
-  if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length) };
+  if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length), rating: Number(grade[1]) };
   const uad = /\bQ([1-6])\b/.exec(remarks);
-  if (uad) return { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length) };
+  if (uad) return { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
   const word = new RegExp(`\\b${WORD}\\s+(?:overall\\s+)?(?:quality|construction|build)\\b`, 'i').exec(remarks);
   if (word) {
     const step = stepFromWord(word[1], 'Q');
-    if (step != null) return { value: step, source: quote(remarks, word.index, word[0].length) };
+    if (step != null) return { value: step, source: quote(remarks, word.index, word[0].length), rating: ratingFromWord(word[1], 'Q') ?? 7 - step };
   }
   return undefined;
+}
+
+function readKitchen(remarks: string): FactReading<number> | undefined {
+  const word = new RegExp(`\\b${WORD}\\s+kitchen\\b`, 'i').exec(remarks);
+  const rating = word ? ratingFromWord(word[1], 'Q') : null;
+  return word && rating != null ? { value: rating, source: quote(remarks, word.index, word[0].length), rating } : undefined;
 }
 
 function readCondition(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
   let reading: FactReading<UadStep> | undefined;
   const column = clean(text.condition);
   if (!isBlank(column)) {
-    const step = stepFromWord(column.replace(/\s*condition$/i, ''), 'C');
-    if (step != null) reading = { value: clampStep(Math.max(2, step)), source: `Condition: ${column}` };
+    const word = column.replace(/\s*condition$/i, '');
+    const step = stepFromWord(word, 'C');
+    if (step != null) reading = { value: clampStep(Math.max(2, step)), source: `Condition: ${column}`, rating: ratingFromWord(word, 'C') ?? 7 - step };
   }
   if (!reading) {
     const uad = /\bC([1-6])\b/.exec(remarks);
     const word = new RegExp(`\\b${WORD}\\s+condition\\b`, 'i').exec(remarks);
-    if (uad) reading = { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length) };
+    if (uad) reading = { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
     else if (word) {
       const step = stepFromWord(word[1], 'C');
-      if (step != null) reading = { value: clampStep(Math.max(2, step)), source: quote(remarks, word.index, word[0].length) };
+      if (step != null) reading = { value: clampStep(Math.max(2, step)), source: quote(remarks, word.index, word[0].length), rating: ratingFromWord(word[1], 'C') ?? 7 - step };
     }
   }
   // New construction is C1; a renovation in the 10 years before the sale makes it at least C2.
   const closeYear = text.closeDate ? Number(text.closeDate.slice(0, 4)) : null;
   if (text.yearBuilt != null && closeYear != null && closeYear - text.yearBuilt <= 1 && closeYear >= text.yearBuilt) {
-    return { value: 1, source: `Year built ${text.yearBuilt}, sold ${closeYear}` };
+    return { value: 1, source: `Year built ${text.yearBuilt}, sold ${closeYear}`, ...ratingOf(reading) };
   }
   const renovated = /\b(?:renovated|remodel(?:l)?ed|rebuilt)\s+(?:in\s+)?((?:19|20)\d\d)\b/i.exec(remarks);
   if (renovated && closeYear != null) {
     const year = Number(renovated[1]);
-    if (year <= closeYear && closeYear - year <= 10 && (reading == null || reading.value > 2)) return { value: 2, source: quote(remarks, renovated.index, renovated[0].length) };
+    if (year <= closeYear && closeYear - year <= 10 && (reading == null || reading.value > 2)) return { value: 2, source: quote(remarks, renovated.index, renovated[0].length), ...ratingOf(reading) };
   }
   return reading;
 }
+
+// A new or renovated home's step comes from its year, its rating still from the export's condition word.
+const ratingOf = (reading: FactReading<UadStep> | undefined) => (reading?.rating != null ? { rating: reading.rating } : {});
 
 function readPropertyType(text: ListingText, remarks: string): FactReading<PropertyType> | undefined {
   for (const [label, raw] of [['Property Sub Type', text.propertySubType], ['Property Type', text.propertyType]] as const) {
@@ -235,6 +276,7 @@ export function readListingFacts(text: ListingText): ListingReadings {
   const readings: ListingReadings = {
     quality: readQuality(text, remarks),
     condition: readCondition(text, remarks),
+    kitchen: readKitchen(remarks),
     propertyType: readPropertyType(text, remarks),
     saleType: readSaleType(text, remarks),
   };
@@ -255,6 +297,11 @@ export function chosenStep(agent: unknown, read: FactReading<UadStep> | undefine
   if (agent === null) return null;
   if (typeof agent === 'number' && (UAD_STEPS as readonly number[]).includes(agent)) return agent as UadStep;
   return read?.value ?? null;
+}
+
+/** The finer rating that goes with the step that counts: none when the agent picked another step or "not known". */
+export function chosenRating(agent: unknown, read: FactReading<UadStep> | undefined): number | null {
+  return read?.rating != null && chosenStep(agent, read) === read.value ? read.rating : null;
 }
 
 export interface OrderedFact {

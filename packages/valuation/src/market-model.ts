@@ -67,6 +67,10 @@ const NUMERIC_FEATURES: ModelFeature[] = [
   { label: 'Fireplaces', read: (f) => num(f.fireplaces) },
   { label: 'Levels', read: (f) => (f.levels ? LEVELS_ORDER.indexOf(f.levels) : NaN) },
   ...ORDERED_FACTS.map((o) => ({ label: o.label, read: (f: SaleFacts) => num(o.read(f)) })),
+  // The export's finer scale beside the UAD step (a King County grade, a ten-word rating), told as the same driver.
+  { label: 'Quality', read: (f) => num(f.qualityRating) },
+  { label: 'Condition', read: (f) => num(f.conditionRating) },
+  { label: 'Kitchen quality', read: (f) => num(f.kitchenRating) },
   { label: 'Property type', read: (f) => (f.propertyType ? PROPERTY_TYPES.indexOf(f.propertyType) : NaN) },
 ];
 const TIME_LABEL = 'Market conditions (close month)';
@@ -154,7 +158,9 @@ export function fitMarketModel(sales: readonly SaleFacts[] | CandidatePool, opti
   const trees: BoostedTrees = fitBoostedTrees(columns, rest, boosting);
   const sizeColumn = features.findIndex((feature) => feature.label === SIZE_LABEL);
   const totalGain = trees.gain.reduce((s, g) => s + g, 0) || 1;
-  const importance = features.map((feature, k) => ({ label: feature.label, share: trees.gain[k] / totalGain })).sort((a, b) => b.share - a.share);
+  const shares = new Map<string, number>();
+  features.forEach((feature, k) => shares.set(feature.label, (shares.get(feature.label) ?? 0) + trees.gain[k] / totalGain));
+  const importance = [...shares].map(([label, share]) => ({ label, share })).sort((a, b) => b.share - a.share);
   let latest = -Infinity;
   for (const i of rows) latest = Math.max(latest, pool.time[i]);
 

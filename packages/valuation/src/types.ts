@@ -52,6 +52,10 @@ export interface SaleFacts {
   quality?: number | null;
   /** UAD condition step, 1 (C1, new) to 6 (C6). */
   condition?: number | null;
+  /** Quality, condition and kitchen quality on the export's finer scale (higher is better; FactReading.rating); the market model reads them. */
+  qualityRating?: number | null;
+  conditionRating?: number | null;
+  kitchenRating?: number | null;
   /** Single-family, townhouse, condominium or multi-unit; comparables of another type are not mixed in unless asked. */
   propertyType?: PropertyType | null;
   /** A non-market sale (short sale, foreclosure …) and what said so; null or absent for an ordinary sale. */

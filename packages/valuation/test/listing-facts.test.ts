@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adjustComparable, qualityFromGrade, readListingFacts, selectComparables, stepFromWord } from '../src';
+import { adjustComparable, chosenRating, qualityFromGrade, ratingFromWord, readListingFacts, selectComparables, stepFromWord } from '../src';
 import { facts } from './fixtures';
 
 describe('quality, condition, property type and sale type read from the listing', () => {
@@ -33,6 +33,47 @@ describe('quality, condition, property type and sale type read from the listing'
     const reading = readListingFacts(listing)[key];
     expect(reading?.value).toBe(value);
     expect(reading?.source).toBe(source);
+  });
+
+  // The UAD steps lump levels together; the finer rating keeps them apart for the market model.
+  it.each([
+    [{ remarks: 'Grade 9 home' }, 'quality', 2, 9],
+    [{ remarks: 'Grade 10 home' }, 'quality', 2, 10],
+    [{ remarks: 'Good quality, Typical kitchen' }, 'quality', 3, 7],
+    [{ remarks: 'Above_Average quality, Good kitchen' }, 'quality', 3, 6],
+    [{ remarks: 'Above_Average quality, Good kitchen' }, 'kitchen', 7, 7],
+    [{ remarks: 'Below_Average quality, Fair kitchen' }, 'kitchen', 3, 3],
+    [{ remarks: 'Very_Excellent quality' }, 'quality', 1, 10],
+    [{ quality: 'Q2' }, 'quality', 2, 5],
+    [{ condition: 'Very Good' }, 'condition', 2, 8],
+    [{ condition: 'Excellent' }, 'condition', 2, 9],
+    [{ remarks: 'Home in fair condition, needs TLC.' }, 'condition', 5, 3],
+    // A renovation sets the step; the rating still tells the export's word.
+    [{ condition: 'Average', remarks: 'Grade 8 home, renovated 2010', closeDate: '2014-10-01' }, 'condition', 2, 5],
+  ] as const)('%j → %s step %s, rating %s', (listing, key, value, rating) => {
+    const reading = readListingFacts(listing)[key];
+    expect(reading?.value).toBe(value);
+    expect(reading?.rating).toBe(rating);
+  });
+
+  it('rating words keep their order on the finer scale and agree with the steps', () => {
+    const words = ['Very_Poor', 'Poor', 'Fair', 'Below_Average', 'Average', 'Above_Average', 'Good', 'Very_Good', 'Excellent', 'Very_Excellent'];
+    const ratings = words.map((w) => ratingFromWord(w, 'Q') as number);
+    expect(ratings).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // A better word is never a worse UAD step.
+    words.forEach((w, k) => k > 0 && expect(stepFromWord(w, 'Q') as number).toBeLessThanOrEqual(stepFromWord(words[k - 1], 'Q') as number));
+    expect(ratingFromWord('TA', 'Q')).toBe(5);
+    expect(ratingFromWord('Gd', 'Q')).toBe(7);
+    expect(ratingFromWord('nice', 'Q')).toBeNull();
+  });
+
+  it('the rating counts only while the agent keeps the step that was read', () => {
+    const read = readListingFacts({ remarks: 'Grade 10 home' }).quality;
+    expect(chosenRating(undefined, read)).toBe(10);
+    expect(chosenRating(2, read)).toBe(10);
+    expect(chosenRating(3, read)).toBeNull();
+    expect(chosenRating(null, read)).toBeNull();
+    expect(chosenRating(undefined, undefined)).toBeNull();
   });
 
   it('reads nothing from empty or unrelated text', () => {

@@ -60,6 +60,24 @@ describe('market model', () => {
     expect(larger.drivers.find((d) => d.label === 'Above grade finished area')!.effect).toBeGreaterThan(asLarge.drivers.find((d) => d.label === 'Above grade finished area')!.effect);
   });
 
+  it('tells Good from Above_Average quality although both are Q3, and kitchens apart, from the export\'s finer rating', () => {
+    // Half the homes rated Good (7), half Above_Average (6): the same UAD step, 12 % apart in price; kitchens 5 % a point.
+    const rated = pool.sales.map((s, i) => {
+      const qualityRating = i % 2 ? 7 : 6;
+      const kitchenRating = 5 + (i % 3);
+      const price = (s.netSalesPrice as number) * (qualityRating === 7 ? 1.12 : 1) * 1.05 ** (kitchenRating - 5);
+      return { ...s, quality: 3, qualityRating, kitchenRating, netSalesPrice: Math.round(price) };
+    });
+    const model = fitMarketModel(rated, { before: '2024-11-01' });
+    const home = withoutPrice(rated.find((s) => (s.closeDate as string) >= '2024-11-01') as (typeof rated)[number]);
+    const good = model.estimate({ ...home, qualityRating: 7, kitchenRating: 5 }, '2024-11-15');
+    const aboveAverage = model.estimate({ ...home, qualityRating: 6, kitchenRating: 5 }, '2024-11-15');
+    const goodKitchen = model.estimate({ ...home, qualityRating: 7, kitchenRating: 7 }, '2024-11-15');
+    expect(good.value / aboveAverage.value).toBeGreaterThan(1.06);
+    expect(goodKitchen.value / good.value).toBeGreaterThan(1.04);
+    expect(good.drivers.map((d) => d.label)).toContain('Quality');
+  });
+
   it('refuses to fit on too few sales', () => {
     expect(() => fitMarketModel(sales.slice(0, 20))).toThrow('The market model needs at least 50 closed sales before the valuation date; 20 found.');
   });
