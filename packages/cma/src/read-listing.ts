@@ -66,6 +66,7 @@ export function listingReadingsOf(record: ListingRecord): ListingReadings {
     condition: textOf(record['Property Condition']),
     propertyType: textOf(record['Property Type']),
     propertySubType: textOf(record['Property Sub Type']),
+    saleType: textOf(record['Special Listing Conditions']),
     yearBuilt: numberOf(record['Year Built']),
     closeDate: isoDate(record['Close Date']),
   });

@@ -18,7 +18,7 @@ describe('readListingRecord', () => {
       netSalesPrice: 590_000, listPrice: 615_000, latitude: 39.7, longitude: -104.97, levels: 'Two', yearBuilt: 1925, lotSizeSqft: 10_890,
       aboveGradeFinishedArea: 1500, belowGradeTotalArea: 800, belowGradeFinishedArea: 600, fireplaces: 1, garageSpaces: 2, bedrooms: 4,
       bathsFullAndThreeQuarter: 3, bathsHalfAndQuarter: 1, additionalFacts: { 'Basement Type': 'Walkout', 'Heating/Cooling': 'Evaporative' },
-      quality: null, condition: null, propertyType: null, saleType: null,
+      quality: null, condition: null, qualityRating: null, conditionRating: null, kitchenRating: null, propertyType: null, saleType: null,
       // The export's text facts as they are, for accepted market feature effects (View, Waterfront …).
       features: expect.objectContaining({ Basement: 'Walk-Out Access, Finished', Cooling: 'Evaporative Cooler' }),
     });
@@ -29,7 +29,21 @@ describe('readListingRecord', () => {
   it('reads quality, condition, property type and sale type from the columns and remarks', () => {
     const header = 'Listing ID,Street Number,Street Name,Close Price,Close Date,Year Built,Property Condition,Property Sub Type,Public Remarks';
     const [home] = parseListingsCsv(`${header}\n9,1,Elm St,500000,2015-03-01,1950,Very Good,Townhouse,"Grade 9 home. Short sale, lender approval needed."\n`).records;
-    expect(asSubject(home!)).toMatchObject({ quality: 2, condition: 2, propertyType: 'townhouse', saleType: 'short-sale' });
+    expect(asSubject(home!)).toMatchObject({ quality: 2, condition: 2, qualityRating: 9, conditionRating: 8, propertyType: 'townhouse', saleType: 'short-sale' });
+  });
+
+  it('reads the sale type from a sale-conditions column, as REcolorado and Ames-style exports name it', () => {
+    for (const [column, value, saleType] of [
+      ['Special Listing Conditions', 'Real Estate Owned', 'foreclosure'],
+      ['Special Listing Conditions', 'Standard', null],
+      ['Sale Condition', 'Abnorml', 'abnormal'],
+      ['Sale Condition', 'Partial', null],
+    ] as const) {
+      const header = `Listing ID,Street Number,Street Name,Close Price,Close Date,${column},Public Remarks`;
+      const [home] = parseListingsCsv(`${header}\n9,1,Elm St,500000,2015-03-01,${value},"Above_Average quality, Good kitchen"\n`).records;
+      expect(home!['Special Listing Conditions']).toBe(value);
+      expect(asSubject(home!)).toMatchObject({ saleType, quality: 3, qualityRating: 6, kitchenRating: 7 });
+    }
   });
 
   it("the agent's quality and condition win over the listing's reading; null says 'not known'; the suggestions stay readable", () => {

@@ -91,6 +91,8 @@ export type PropertyRecord = {
   'Tax Year': NumberOrNA;
   schools: SchoolInfo;
   'Public-Remarks': string;
+  /** Short sale, REO, probate … as the export wrote it; 'Not Available' when it has no such column. */
+  'Special Listing Conditions': string;
   added_COMPARABLESLIST: AddedComparablesListEntry;
   add_adjustment: true;
   notes: string;
@@ -112,7 +114,7 @@ export const PROPERTY_RECORD_FIELDS = [
   'Bedrooms', 'Bathrooms', 'Full Bathrooms', 'Three Quarter Bathrooms', 'Half Bathrooms', 'Quarter Bathrooms',
   '3/4 and Full Bathrooms', '1/4 and 1/2 Bathrooms', 'Garage Spaces', 'List Price', 'Org List Price', 'Close Price',
   'Concessions', 'Net Sales Price', 'perSquareFeet', 'List Date', 'Close Date', 'Day on market', 'Assoc Fee',
-  'Assoc Fee Frequency', 'Taxes', 'Tax Year', 'schools', 'Public-Remarks', ...FEATURE_TEXT_FIELDS,
+  'Assoc Fee Frequency', 'Taxes', 'Tax Year', 'schools', 'Public-Remarks', 'Special Listing Conditions', ...FEATURE_TEXT_FIELDS,
   'added_COMPARABLESLIST', 'add_adjustment', 'notes', 'agentNotes', 'checked', 'propertyImages',
   'selectedAdditionalInfo', 'subjectAdditionalInfo',
 ] as const satisfies readonly (keyof PropertyRecord)[];

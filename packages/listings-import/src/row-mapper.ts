@@ -364,6 +364,7 @@ map(row: RowCells, problems: string[]): PropertyRecord | null {
         'School District': textAt(row, shared, c.schoolDistrict),
       },
       'Public-Remarks': textAt(row, shared, c.publicRemarks),
+      'Special Listing Conditions': textAt(row, shared, c.saleConditions),
       // Written out (not looped) so every record has one hidden class: a loop of keyed stores is 10× slower.
       Roof: textAt(row, shared, c.roof),
       Flooring: textAt(row, shared, c.flooring),

@@ -55,7 +55,7 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
 };
 
 /** Sales that do not show what a willing buyer pays a willing seller; left out of comparables by default. */
-export const NON_MARKET_SALE_TYPES = ['short-sale', 'foreclosure', 'estate', 'relocation', 'family', 'partial-interest'] as const;
+export const NON_MARKET_SALE_TYPES = ['short-sale', 'foreclosure', 'estate', 'relocation', 'family', 'partial-interest', 'linked-parcels', 'abnormal'] as const;
 export type NonMarketSaleType = (typeof NON_MARKET_SALE_TYPES)[number];
 
 export const SALE_TYPE_LABELS: Record<NonMarketSaleType, string> = {
@@ -65,6 +65,8 @@ export const SALE_TYPE_LABELS: Record<NonMarketSaleType, string> = {
   relocation: 'relocation company sale',
   family: 'sale between relatives',
   'partial-interest': 'sale of a partial interest',
+  'linked-parcels': 'sale of linked parcels or adjoining land',
+  abnormal: 'abnormal sale (a trade, foreclosure or short sale)',
 };
 
 export interface FactReading<T> {
@@ -258,10 +260,21 @@ const SALE_TYPE_PATTERNS: readonly [RegExp, NonMarketSaleType][] = [
   [/\bpartial interest\b|\bundivided (?:\d+\s*%|half|interest)\b|\bfractional (?:interest|ownership)\b|\b\d+\s*% interest\b/i, 'partial-interest'],
 ];
 
+// What a sale-conditions column says in a word or a code (RESO Special Listing Conditions; Ames-style Sale Condition
+// and Sale Type codes), beside the sentences remarks use. A bare "Partial" there is a new home not yet assessed: a market sale.
+const SALE_TYPE_COLUMN_WORDS: readonly [RegExp, NonMarketSaleType][] = [
+  [/\bthird[ -]party approval\b/i, 'short-sale'],
+  [/\breal estate owned\b|\bin foreclosure\b|\bnotice of default\b|\bbankruptcy\b|\bgovernment owned\b/i, 'foreclosure'],
+  [/\bCOD\b|\bcourt officer\b/, 'estate'],
+  [/^family$/i, 'family'],
+  [/\balloca(?:tion)?\b|\badj(?:oining)? ?land\b/i, 'linked-parcels'],
+  [/\babnorml\b|\babnormal\b|\btrade\b/i, 'abnormal'],
+];
+
 function readSaleType(text: ListingText, remarks: string): FactReading<NonMarketSaleType> | undefined {
   const column = clean(text.saleType);
   if (!isBlank(column)) {
-    for (const [pattern, value] of SALE_TYPE_PATTERNS) if (pattern.test(column)) return { value, source: `Sale type: ${column}` };
+    for (const [pattern, value] of [...SALE_TYPE_PATTERNS, ...SALE_TYPE_COLUMN_WORDS]) if (pattern.test(column)) return { value, source: `Sale type: ${column}` };
   }
   for (const [pattern, value] of SALE_TYPE_PATTERNS) {
     const match = pattern.exec(remarks);

@@ -29,6 +29,14 @@ describe('quality, condition, property type and sale type read from the listing'
     [{ saleType: 'Relocation' }, 'saleType', 'relocation', 'Sale type: Relocation'],
     [{ remarks: 'Family sale between siblings.' }, 'saleType', 'family', 'Remarks: “Family sale between siblings”'],
     [{ remarks: 'Sale of a 50% interest in the home.' }, 'saleType', 'partial-interest', 'Remarks: “Sale of a 50% interest in the home”'],
+    [{ saleType: 'Standard, Short Sale' }, 'saleType', 'short-sale', 'Sale type: Standard, Short Sale'],
+    [{ saleType: 'Real Estate Owned' }, 'saleType', 'foreclosure', 'Sale type: Real Estate Owned'],
+    [{ saleType: 'Probate Listing' }, 'saleType', 'estate', 'Sale type: Probate Listing'],
+    [{ saleType: 'Family' }, 'saleType', 'family', 'Sale type: Family'],
+    [{ saleType: 'Abnorml' }, 'saleType', 'abnormal', 'Sale type: Abnorml'],
+    [{ saleType: 'Alloca' }, 'saleType', 'linked-parcels', 'Sale type: Alloca'],
+    [{ saleType: 'AdjLand' }, 'saleType', 'linked-parcels', 'Sale type: AdjLand'],
+    [{ saleType: 'COD' }, 'saleType', 'estate', 'Sale type: COD'],
   ] as const)('%j → %s %s', (listing, key, value, source) => {
     const reading = readListingFacts(listing)[key];
     expect(reading?.value).toBe(value);
@@ -81,6 +89,8 @@ describe('quality, condition, property type and sale type read from the listing'
     expect(readListingFacts({})).toEqual({});
     // A renovation long before the sale says nothing about today's condition.
     expect(readListingFacts({ condition: 'Average', remarks: 'renovated 1991', closeDate: '2014-10-01' }).condition?.value).toBe(4);
+    // Ordinary sales as a sale-conditions column writes them; Ames' "Partial" is a new home sold before it was assessed.
+    for (const saleType of ['Standard', 'Normal', 'Partial', 'WD', 'New', 'Arms Length']) expect(readListingFacts({ saleType })).toEqual({});
   });
 
   it('construction grade maps onto Q1–Q6 in order', () => {

@@ -25,7 +25,7 @@ const FIELD_HEADERS: Record<string, string> = {
   ParkingFeatures: 'Parking Features', PatioAndPorchFeatures: 'Patio And Porch Features', Fencing: 'Fencing',
   LotFeatures: 'Lot Features', PropertyCondition: 'Property Condition', FireplaceFeatures: 'Fireplace Features',
   LaundryFeatures: 'Laundry Features', WindowFeatures: 'Window Features', ArchitecturalStyle: 'Architectural Style',
-  PropertyType: 'Property Type', PropertySubType: 'Property Sub Type',
+  PropertyType: 'Property Type', PropertySubType: 'Property Sub Type', SpecialListingConditions: 'Special Listing Conditions',
 };
 export const RESO_CSV_HEADERS = Object.values(FIELD_HEADERS);
 
