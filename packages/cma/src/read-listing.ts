@@ -116,6 +116,7 @@ export function readListingRecord(record: ListingRecord, role: RecordRole, fallb
     qualityRating: chosenRating(record.agentQuality, read.quality),
     conditionRating: chosenRating(record.agentCondition, read.condition),
     kitchenRating: read.kitchen?.rating ?? null,
+    renovatedYear: read.renovated?.value ?? null,
     propertyType: read.propertyType?.value ?? null,
     saleType: read.saleType?.value ?? null,
     ...withFeatures(textFeaturesOf(record)),

@@ -100,6 +100,8 @@ export interface ListingReadings {
   condition?: FactReading<UadStep>;
   /** Kitchen quality ("Good kitchen"): only a rating (1–10), which the market model reads. */
   kitchen?: FactReading<number>;
+  /** The year of the latest renovation the remarks name ("renovated 2004"), not after the sale nor before the build. */
+  renovated?: FactReading<number>;
   propertyType?: FactReading<PropertyType>;
   saleType?: FactReading<NonMarketSaleType>;
 }
@@ -196,7 +198,18 @@ function readKitchen(remarks: string): FactReading<number> | undefined {
   return word && rating != null ? { value: rating, source: quote(remarks, word.index, word[0].length), rating } : undefined;
 }
 
-function readCondition(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
+const RENOVATED = /\b(?:renovated|remodel(?:l)?ed|rebuilt)\s+(?:in\s+)?((?:19|20)\d\d)\b/i;
+
+function readRenovated(text: ListingText, remarks: string): FactReading<number> | undefined {
+  const match = RENOVATED.exec(remarks);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const closeYear = text.closeDate ? Number(text.closeDate.slice(0, 4)) : null;
+  if ((closeYear != null && year > closeYear) || (text.yearBuilt != null && year < text.yearBuilt)) return undefined;
+  return { value: year, source: quote(remarks, match.index, match[0].length) };
+}
+
+function readCondition(text: ListingText, remarks: string, renovated: FactReading<number> | undefined): FactReading<UadStep> | undefined {
   let reading: FactReading<UadStep> | undefined;
   const column = clean(text.condition);
   if (!isBlank(column)) {
@@ -218,11 +231,7 @@ function readCondition(text: ListingText, remarks: string): FactReading<UadStep>
   if (text.yearBuilt != null && closeYear != null && closeYear - text.yearBuilt <= 1 && closeYear >= text.yearBuilt) {
     return { value: 1, source: `Year built ${text.yearBuilt}, sold ${closeYear}`, ...ratingOf(reading) };
   }
-  const renovated = /\b(?:renovated|remodel(?:l)?ed|rebuilt)\s+(?:in\s+)?((?:19|20)\d\d)\b/i.exec(remarks);
-  if (renovated && closeYear != null) {
-    const year = Number(renovated[1]);
-    if (year <= closeYear && closeYear - year <= 10 && (reading == null || reading.value > 2)) return { value: 2, source: quote(remarks, renovated.index, renovated[0].length), ...ratingOf(reading) };
-  }
+  if (renovated && closeYear != null && closeYear - renovated.value <= 10 && (reading == null || reading.value > 2)) return { value: 2, source: renovated.source, ...ratingOf(reading) };
   return reading;
 }
 
@@ -286,10 +295,12 @@ function readSaleType(text: ListingText, remarks: string): FactReading<NonMarket
 /** Everything the listing's columns and remarks say about quality, condition, property type and sale type. */
 export function readListingFacts(text: ListingText): ListingReadings {
   const remarks = clean(text.remarks);
+  const renovated = readRenovated(text, remarks);
   const readings: ListingReadings = {
     quality: readQuality(text, remarks),
-    condition: readCondition(text, remarks),
+    condition: readCondition(text, remarks, renovated),
     kitchen: readKitchen(remarks),
+    renovated,
     propertyType: readPropertyType(text, remarks),
     saleType: readSaleType(text, remarks),
   };

@@ -61,6 +61,7 @@ const NUMERIC_FEATURES: ModelFeature[] = [
   { label: 'Below grade total area', read: (f) => num(f.belowGradeTotalArea) },
   { label: 'Lot size', read: (f) => num(f.lotSizeSqft) },
   { label: 'Year built', read: (f) => num(f.yearBuilt) },
+  { label: 'Year built or renovated', read: (f) => num(f.renovatedYear ?? f.yearBuilt) },
   { label: 'Bedrooms', read: (f) => num(f.bedrooms) },
   { label: 'Bathrooms', read: (f) => (f.bathsFullAndThreeQuarter == null && f.bathsHalfAndQuarter == null ? NaN : (f.bathsFullAndThreeQuarter ?? 0) + 0.5 * (f.bathsHalfAndQuarter ?? 0)) },
   { label: 'Garage spaces', read: (f) => num(f.garageSpaces) },

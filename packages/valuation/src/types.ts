@@ -56,6 +56,8 @@ export interface SaleFacts {
   qualityRating?: number | null;
   conditionRating?: number | null;
   kitchenRating?: number | null;
+  /** The latest renovation's year, from the remarks; the market model reads the home's age from it when later than the build. */
+  renovatedYear?: number | null;
   /** Single-family, townhouse, condominium or multi-unit; comparables of another type are not mixed in unless asked. */
   propertyType?: PropertyType | null;
   /** A non-market sale (short sale, foreclosure …) and what said so; null or absent for an ordinary sale. */

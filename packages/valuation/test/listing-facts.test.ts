@@ -75,6 +75,13 @@ describe('quality, condition, property type and sale type read from the listing'
     expect(ratingFromWord('nice', 'Q')).toBeNull();
   });
 
+  it('reads the latest renovation year, never after the sale nor before the build', () => {
+    expect(readListingFacts({ remarks: 'Grade 7 home, renovated 1991', closeDate: '2014-10-01', yearBuilt: 1950 }).renovated).toEqual({ value: 1991, source: 'Remarks: “Grade 7 home, renovated 1991”' });
+    expect(readListingFacts({ remarks: 'Remodeled in 2004.' }).renovated?.value).toBe(2004);
+    expect(readListingFacts({ remarks: 'renovated 2016', closeDate: '2014-10-01' }).renovated).toBeUndefined();
+    expect(readListingFacts({ remarks: 'renovated 1940', yearBuilt: 1950 }).renovated).toBeUndefined();
+  });
+
   it('the rating counts only while the agent keeps the step that was read', () => {
     const read = readListingFacts({ remarks: 'Grade 10 home' }).quality;
     expect(chosenRating(undefined, read)).toBe(10);
