@@ -169,15 +169,15 @@ const LEVEL_PATTERNS: [RegExp, (typeof LEVELS_OPTIONS)[number]][] = [
   [/^(?:1|one|one story|1 story|single story|ranch|1 level|one level|single level|1-story)$/, 'One'],
   [/^(?:2|two|two story|2 story|2 level|two level|2-story)$/, 'Two'],
   [/^(?:3\+?|three|three or more|3 story|3\+ story|three story|3 or more|3 level|4|4\+)$/, 'Three Or More'],
-  [/^bi[- ]?level|^split entry|^raised ranch/, 'Bi-Level'],
+  [/^bi[- ]?level|^split entry|^split foyer|^sfoyer|^raised ranch/, 'Bi-Level'],
   [/^tri[- ]?level/, 'Tri-Level'],
-  [/^(?:multi|split|quad)/, 'Multi/Split'],
+  [/^(?:multi|split|quad|s ?lvl)/, 'Multi/Split'],
 ];
 
 /** Map the many spellings of storeys onto the spec's Levels options; text we cannot place is kept as written. */
 export function normalizeLevels(raw: string): string {
   const text = raw.trim();
-  const key = text.toLowerCase().replace(/\s+/g, ' ');
+  const key = text.toLowerCase().replace(/[\s_]+/g, ' '); // "One_Story" as some exports write it
   for (const option of LEVELS_OPTIONS) if (option.toLowerCase() === key) return option;
   for (const [pattern, option] of LEVEL_PATTERNS) if (pattern.test(key)) return option;
   return text;

@@ -79,6 +79,7 @@ describe('stateCode and normalizeLevels', () => {
     ['One', 'One'], ['1 Story', 'One'], ['Ranch', 'One'], ['2 Story', 'Two'], ['two', 'Two'], ['3 Story', 'Three Or More'],
     ['Three Or More', 'Three Or More'], ['Bi-Level', 'Bi-Level'], ['Tri-Level', 'Tri-Level'], ['Multi-Level', 'Multi/Split'],
     ['Split Level', 'Multi/Split'], ['Multi/Split', 'Multi/Split'], ['One and One Half', 'One and One Half'],
+    ['One_Story', 'One'], ['Two_Story', 'Two'], ['SFoyer', 'Bi-Level'], ['Split Foyer', 'Bi-Level'], ['SLvl', 'Multi/Split'],
   ])('levels %j → %s', (raw, expected) => {
     expect(normalizeLevels(raw)).toBe(expected);
   });

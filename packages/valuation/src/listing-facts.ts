@@ -242,12 +242,13 @@ function readPropertyType(text: ListingText, remarks: string): FactReading<Prope
   for (const [label, raw] of [['Property Sub Type', text.propertySubType], ['Property Type', text.propertyType]] as const) {
     const column = clean(raw);
     if (isBlank(column)) continue;
-    const lower = column.toLowerCase();
+    const lower = column.toLowerCase().replace(/_/g, ' ');
+    // Words and the short codes assessor-style exports use (OneFam, TwnhsE, TwoFmCon, Duplx).
     const value: PropertyType | null =
-      /duplex|triplex|fourplex|quadruplex|multi|2-4 units|income/.test(lower) ? 'multi-unit'
-      : /town ?house|townhome|row ?house|attached/.test(lower) ? 'townhouse'
+      /duplex|duplx|triplex|fourplex|quadruplex|multi|2-4 units|income|two ?f(?:a)?m(?:ily)? ?con|2fmcon|two[ -]family/.test(lower) ? 'multi-unit'
+      : /town ?house|townhome|row ?house|attached|twnhs/.test(lower) ? 'townhouse'
       : /condo|apartment|stacked/.test(lower) ? 'condominium'
-      : /single[ -]?family|detached|house|residential$/.test(lower) ? 'single-family'
+      : /single[ -]?family|detached|house|residential$|one ?fam|1 ?fam/.test(lower) ? 'single-family'
       : null;
     if (value) return { value, source: `${label}: ${column}` };
   }
