@@ -99,7 +99,7 @@ const CORE_SPECS = {
   highSchool: { label: 'High School', recolorado: ['High School'], ppar: ['High'], common: ['Senior High School'] },
   schoolDistrict: { label: 'School District', recolorado: ['High School District'], ppar: ['School District'], common: ['District', 'Elementary School District'] },
   // Short sale, REO, probate …: the engine leaves such sales out of comparables (issue 17). Ames-style exports say "Sale Condition".
-  saleConditions: { label: 'Special Listing Conditions', recolorado: ['Special Listing Conditions'], ppar: ['Special Conditions'], common: ['Sale Conditions', 'Sale Condition', 'Sale Type', 'Special Sale Conditions', 'Terms Of Sale'] },
+  saleConditions: { label: 'Special Listing Conditions', recolorado: ['Special Listing Conditions'], ppar: ['Special Conditions'], common: ['Sale Conditions', 'Sale Condition', 'Sale Type', 'Special Sale Conditions'] },
   publicRemarks: { label: 'Public-Remarks', recolorado: ['Public Remarks'], ppar: ['Remarks'], common: ['Public-Remarks', 'Description', 'Property Description'] },
 } satisfies Record<string, FieldSpec>;
 
