@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSubscribedSession } from './support/sessions';
 import { DESKTOP_AND_TABLET, screenshotDir } from './support/spec-setup';
 
@@ -12,6 +12,23 @@ const SHOTS = screenshotDir('daily-flow');
 const WIDTHS = DESKTOP_AND_TABLET;
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+/** Options of these selects whose text (with `suffix` added, the worst case) is wider than the box shows it. */
+function clippedOptions(selects: Locator, suffix = ''): Promise<string[]> {
+  return selects.evaluateAll((elements, added) => {
+    const ruler = document.createElement('canvas').getContext('2d')!;
+    return (elements as HTMLSelectElement[])
+      .map((select) => {
+        const style = getComputedStyle(select);
+        ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The room for an option's text: the box less its padding and the drop-down arrow.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        const texts = [...select.options].map((option) => (option.value && !option.text.endsWith(added) ? option.text + added : option.text));
+        return texts.filter((text) => ruler.measureText(text).width > room).map((text) => `${select.getAttribute('aria-label')}: ${text} (${Math.round(ruler.measureText(text).width)} > ${room} px)`);
+      })
+      .flat();
+  }, suffix);
+}
 
 async function signIn(page: Page) {
   const session = await createSubscribedSession(page.request, 'daily');
@@ -50,6 +67,8 @@ for (const viewport of WIDTHS) {
     await location.getByLabel('Good').check();
     await expect(page.getByRole('group', { name: /Heating\/Cooling/ }).getByText('suggested')).toBeVisible();
     await expect(page.getByText(/From the listing: Cooling: /)).toBeVisible();
+    // Any quality or condition step reads in full, even the one the listing suggested (" (from the listing)").
+    expect(await clippedOptions(page.locator('.cma-uad select'), ' (from the listing)')).toEqual([]);
     await shot('2-subject');
     await page.getByRole('button', { name: 'Choose comparables →' }).click();
 
@@ -123,18 +142,8 @@ for (const viewport of WIDTHS) {
     const compCondition = page.getByLabel('Condition of comp 1', { exact: true });
     await compCondition.selectOption('4');
     await expect(compCondition).toHaveAccessibleDescription('C4 Normal wear');
-    const clipped = await page.locator('.cma-grid .cma-uad select').evaluateAll((selects) => {
-      const ruler = document.createElement('canvas').getContext('2d')!;
-      return (selects as HTMLSelectElement[])
-        .map((select) => {
-          const style = getComputedStyle(select);
-          ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          // The room for an option's text: the box less its padding and the drop-down arrow.
-          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-          return [...select.options].filter((option) => ruler.measureText(option.text).width > room).map((option) => `${select.getAttribute('aria-label')}: ${option.text} (${Math.round(ruler.measureText(option.text).width)} > ${room} px)`);
-        })
-        .flat();
-    });
+    // The same for the additional home facts; an unset one reads "Not set", its full name stays the option's.
+    const clipped = [...(await clippedOptions(page.locator('.cma-grid .cma-uad select'))), ...(await clippedOptions(page.locator('.cma-grid .cma-compact-facts select')))];
     await page.getByLabel('Quality of the subject', { exact: true }).scrollIntoViewIfNeeded();
     await region.screenshot({ path: path.join(SHOTS, `${viewport.width}-4-grid-quality.png`) });
     expect(clipped).toEqual([]);

@@ -16,6 +16,15 @@ export const ADDITIONAL_FACT_SCALES = {
   'Heating/Cooling': ['None', 'Evaporative', 'Central Air', 'Split Zone'],
 } as const;
 export type AdditionalFactGroup = keyof typeof ADDITIONAL_FACT_SCALES;
+
+/** The longer scale values in a few words, for a narrow column (the adjustment grid), where the full value is still told. */
+export const ADDITIONAL_FACT_SHORT_LABELS: Readonly<Record<string, string>> = {
+  'Below Average': 'Below avg.',
+  'Above Average': 'Above avg.',
+  'Typical Average': 'Typical',
+  'Partial Update Low': 'Partial, low',
+  'Partial Update High': 'Partial, high',
+};
 export type AdditionalFacts = { [G in AdditionalFactGroup]?: (typeof ADDITIONAL_FACT_SCALES)[G][number] | null };
 
 export interface SaleFacts {

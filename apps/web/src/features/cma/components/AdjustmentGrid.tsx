@@ -1,7 +1,7 @@
 // The adjustment grid: subject and comparables in columns, categories in rows; each cell shows the fact and the
 // engine's dollar adjustment with an editable rate. Every figure is read from the engine's ComparableAdjustment.
 import { useState, type KeyboardEvent } from 'react';
-import { ADDITIONAL_FACT_SCALES, formatAmount, type AgentUadSteps, formatPercent, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, ADDITIONAL_FACT_SHORT_LABELS, formatAmount, type AgentUadSteps, formatPercent, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
 import { NOT_AVAILABLE } from '@cma/listings-import';
 import type { CmaComputation } from '../model/cmaModel';
 import { listingReadingsOf } from '@cma/cma';
@@ -254,6 +254,8 @@ function RateInput({ label, rate, overridden, disabled, row, col, onCommit }: { 
   );
 }
 
+const NOT_SET = 'Not set — not compared';
+
 function CompactFacts({ facts, suggested, sources, onChange, onConfirm, idPrefix }: { facts: AdditionalFacts; suggested: AdditionalFactGroup[]; sources: SuggestedFacts; onChange(facts: AdditionalFacts): void; onConfirm(): void; idPrefix: string }) {
   return (
     <div className="cma-compact-facts">
@@ -265,10 +267,11 @@ function CompactFacts({ facts, suggested, sources, onChange, onConfirm, idPrefix
               {group}
               {isSuggested && <span className="cma-badge">suggested</span>}
             </span>
-            <select aria-label={`${group} of ${idPrefix}`} value={facts[group] ?? ''} onChange={(e) => onChange({ ...facts, [group]: e.target.value || null })}>
-              <option value="">Not set — not compared</option>
+            <select aria-label={`${group} of ${idPrefix}`} title={facts[group] ?? NOT_SET} value={facts[group] ?? ''} onChange={(e) => onChange({ ...facts, [group]: e.target.value || null })}>
+              {/* A narrow column shows "Not set"; the option keeps its full name. */}
+              <option value="" aria-label={NOT_SET}>Not set</option>
               {(ADDITIONAL_FACT_SCALES[group] as readonly string[]).map((option) => (
-                <option key={option} value={option}>{option}</option>
+                <option key={option} value={option} aria-label={ADDITIONAL_FACT_SHORT_LABELS[option] ? option : undefined}>{ADDITIONAL_FACT_SHORT_LABELS[option] ?? option}</option>
               ))}
             </select>
           </label>
