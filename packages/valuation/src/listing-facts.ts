@@ -173,6 +173,15 @@ function quote(remarks: string, index: number, length: number): string {
 
 const WORD = '(very[ _-]?excellent|excellent|very[ _-]?good|good|above[ _-]?average|average|typical|below[ _-]?average|fair|poor|very[ _-]?poor)';
 
+// The home's own quality or condition, not a part's ("Kitchen quality: Excellent" says nothing of the whole).
+const OF_THE_HOME = '(?<!(?:kitchen|exterior|basement|garage|bath|bathroom|roof|heating|fireplace|pool)\\s)';
+
+/** A rating word said of a noun, either way round: "Good kitchen", "Above_Average overall quality", "Kitchen: Good". */
+function ratedPhrase(remarks: string, noun: string): RegExpExecArray | null {
+  return new RegExp(`\\b${WORD}\\s+(?:overall\\s+)?${noun}\\b`, 'i').exec(remarks)
+    ?? new RegExp(`\\b(?:overall\\s+)?${noun}\\s*(?::|-|–|is|rated)\\s*${WORD}\\b`, 'i').exec(remarks);
+}
+
 function readQuality(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
   const column = clean(text.quality);
   if (!isBlank(column)) {
@@ -184,7 +193,7 @@ function readQuality(text: ListingText, remarks: string): FactReading<UadStep> |
   if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length), rating: Number(grade[1]) };
   const uad = /\bQ([1-6])\b/.exec(remarks);
   if (uad) return { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
-  const word = new RegExp(`\\b${WORD}\\s+(?:overall\\s+)?(?:quality|construction|build)\\b`, 'i').exec(remarks);
+  const word = ratedPhrase(remarks, `${OF_THE_HOME}(?:quality|construction|build)`);
   if (word) {
     const step = stepFromWord(word[1], 'Q');
     if (step != null) return { value: step, source: quote(remarks, word.index, word[0].length), rating: ratingFromWord(word[1], 'Q') ?? 7 - step };
@@ -193,7 +202,7 @@ function readQuality(text: ListingText, remarks: string): FactReading<UadStep> |
 }
 
 function readKitchen(remarks: string): FactReading<number> | undefined {
-  const word = new RegExp(`\\b${WORD}\\s+kitchen\\b`, 'i').exec(remarks);
+  const word = ratedPhrase(remarks, 'kitchen(?:\\s+quality)?');
   const rating = word ? ratingFromWord(word[1], 'Q') : null;
   return word && rating != null ? { value: rating, source: quote(remarks, word.index, word[0].length), rating } : undefined;
 }
@@ -219,7 +228,7 @@ function readCondition(text: ListingText, remarks: string, renovated: FactReadin
   }
   if (!reading) {
     const uad = /\bC([1-6])\b/.exec(remarks);
-    const word = new RegExp(`\\b${WORD}\\s+condition\\b`, 'i').exec(remarks);
+    const word = ratedPhrase(remarks, `${OF_THE_HOME}condition`);
     if (uad) reading = { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
     else if (word) {
       const step = stepFromWord(word[1], 'C');
