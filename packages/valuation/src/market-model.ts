@@ -156,7 +156,8 @@ export function fitMarketModel(sales: readonly SaleFacts[] | CandidatePool, opti
   // which also carries on beyond the largest and smallest homes sold (measured: decision 2170).
   const size = sizeLine(rows.map((i) => pool.sales[i]), target);
   const rest = Float64Array.from(rows, (i, r) => target[r] - size.offset(pool.sales[i]));
-  const trees: BoostedTrees = fitBoostedTrees(columns, rest, boosting);
+  // Huber loss: sales far off the model (an unrecognised non-market sale, a data error) move it little (decision 2190).
+  const trees: BoostedTrees = fitBoostedTrees(columns, rest, { robustQuantile: 0.9, ...boosting });
   const sizeColumn = features.findIndex((feature) => feature.label === SIZE_LABEL);
   const totalGain = trees.gain.reduce((s, g) => s + g, 0) || 1;
   const shares = new Map<string, number>();

@@ -21,6 +21,17 @@ describe('gradient-boosted trees', () => {
     expect(model.gain[0]).toBeGreaterThan(0);
   });
 
+  it('with the Huber loss, a few wild targets pull the fit much less than with squared error', () => {
+    // One row in twelve is off by +3 (a sale recorded at twenty times its price, in log units).
+    const wild = Float64Array.from(y, (v, i) => (i % 12 === 0 ? v + 3 : v));
+    const clean = Array.from({ length: n }, (_, i) => i).filter((i) => i % 12 !== 0);
+    const errorOn = (model: ReturnType<typeof fitBoostedTrees>) => median(clean.map((i) => Math.abs(predictBoostedTrees(model, [x1[i], x2[i]]) - y[i])));
+    const squared = errorOn(fitBoostedTrees([x1, x2], wild, { trees: 200 }));
+    const huber = errorOn(fitBoostedTrees([x1, x2], wild, { trees: 200, robustQuantile: 0.9 }));
+    expect(huber).toBeLessThan(0.1);
+    expect(huber).toBeLessThan(squared / 2);
+  });
+
   it('is deterministic, and its contributions add up to the prediction', () => {
     const a = fitBoostedTrees([x1, x2], y, { trees: 30 });
     const b = fitBoostedTrees([x1, x2], y, { trees: 30 });
