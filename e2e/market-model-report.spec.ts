@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seededRandom } from '@cma/valuation';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
 import { screenshotDir, shootPart } from './support/spec-setup';
 
@@ -9,8 +10,7 @@ const SHOTS = screenshotDir('market-model-report');
 
 /** 160 closed sales in one neighbourhood over two years (price from size, grade and place), enough to fit the model. */
 function salesCsv(): Buffer {
-  let seed = 17;
-  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const next = seededRandom(17);
   const header = 'Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Latitude,Longitude,Levels,Year Built,Above Grade Finished Area,Bedrooms Total,Bathrooms Full,Garage Spaces,Close Price,Close Date,Public Remarks';
   const rows = Array.from({ length: 160 }, (_, i) => {
     const area = 1100 + Math.round(next() * 1900);

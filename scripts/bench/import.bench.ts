@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createListingsImporter, parseListingsCsv } from '../../packages/listings-import/src/index';
+import { seededRandom } from '@cma/valuation';
 
 const ROWS = Number(process.argv[2] ?? 50_000);
 /** Alternating runs per side; more runs, more chances to catch a quiet moment on a shared machine. */
@@ -23,17 +24,8 @@ const HEADERS = [
   'Showing Instructions', 'Listing Office Name', 'Public Remarks',
 ];
 
-/** Deterministic pseudo-random numbers so every run parses the same text. */
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 function generate(rows: number): string {
-  const random = rng(42);
+  const random = seededRandom(42); // every run parses the same text
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
   const lines = [HEADERS.join(',')];

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseListingsCsv } from '@cma/listings-import';
 import { autoAdjustments, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
-import { BEST_BACKTEST_OPTIONS, CandidatePool, fitMarketModel, median, prepareMarketModel, runBacktest, summarizeBacktest, type BacktestOptions, type PreparedModel, type SaleFacts } from '@cma/valuation';
+import { BEST_BACKTEST_OPTIONS, CandidatePool, fitMarketModel, median, seededRandom, prepareMarketModel, runBacktest, summarizeBacktest, type BacktestOptions, type PreparedModel, type SaleFacts } from '@cma/valuation';
 import { formatBacktestSummary } from '../../apps/cli/src/commands/value';
 
 const file = resolve(process.argv[2] ?? new URL('../../../shared/datasets/king-county-sales-recolorado.csv', import.meta.url).pathname);
@@ -93,4 +93,24 @@ for (const [name, options] of configs) {
   const sample = results.filter((_, i) => i % step === 0).slice(0, 400);
   const s400 = summarizeBacktest(sample);
   log(`  400-sale sample: MdAPE ${s400.engine.mdape.toFixed(2)}%  within 10% ${s400.engine.within10.toFixed(1)}%  inside the range ${s400.insideRange.toFixed(1)}%  median width ±${s400.medianRangeHalfWidth.toFixed(1)}%`);
+  // How far one 400-sale sample's median can stray: 2,000 samples of the same sales drawn at random (seeded).
+  const spread = sampleMdapeSpread(results.map((r) => r.signedPercentError).filter((e): e is number => e != null), 400, 2000);
+  log(`  400-sale samples drawn at random: MdAPE median ${spread.median.toFixed(2)}%, 90 % of samples ${spread.p5.toFixed(2)}–${spread.p95.toFixed(2)}%, ${spread.shareAtMost85.toFixed(0)}% of samples at or under 8.5 %`);
+}
+
+function sampleMdapeSpread(errors: readonly number[], size: number, draws: number) {
+  const next = seededRandom(7);
+  const apes = errors.map(Math.abs);
+  const medians: number[] = [];
+  for (let d = 0; d < draws; d++) {
+    const pool = [...apes];
+    for (let i = 0; i < Math.min(size, pool.length); i++) {
+      const j = i + Math.floor(next() * (pool.length - i));
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    medians.push(median(pool.slice(0, size)));
+  }
+  medians.sort((a, b) => a - b);
+  const at = (q: number) => medians[Math.floor(q * (medians.length - 1))];
+  return { median: at(0.5), p5: at(0.05), p95: at(0.95), shareAtMost85: (medians.filter((m) => m <= 8.5).length / medians.length) * 100 };
 }

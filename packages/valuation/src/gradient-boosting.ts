@@ -1,5 +1,6 @@
 // Gradient-boosted regression trees on binned features: pure TypeScript, deterministic (a seeded generator picks the
-// rows of each tree), no native code. Squared error on the target the caller gives (the market model uses log price).
+// rows of each tree), no native code. Squared error or the Huber loss on the target the caller gives (the market model: log price, Huber).
+import { seededRandom } from './statistics';
 
 export interface BoostingOptions {
   trees?: number;
@@ -71,14 +72,6 @@ function binOf(edges: Float64Array, v: number): number {
   return lo + 1;
 }
 
-function generator(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** Fits trees to rows × features (column-major Float64Arrays, NaN = missing) and targets. */
 export function fitBoostedTrees(columns: readonly Float64Array[], target: Float64Array, options: BoostingOptions = {}): BoostedTrees {
   const o = { ...DEFAULTS, ...options };
@@ -97,7 +90,7 @@ export function fitBoostedTrees(columns: readonly Float64Array[], target: Float6
   const prediction = new Float64Array(n).fill(base);
   const residual = new Float64Array(n);
   const gain = new Float64Array(f);
-  const random = generator(o.seed);
+  const random = seededRandom(o.seed);
   const trees: BoostedTrees['trees'] = [];
   const stride = Math.max(...binCounts, 2);
   const rowsBuffer = new Int32Array(n);

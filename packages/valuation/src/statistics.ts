@@ -108,3 +108,11 @@ export function correlation(rows: readonly [number, number][], a: (number | null
   return va > 0 && vb > 0 ? cov / Math.sqrt(va * vb) : 0;
 }
 
+/** A small linear-congruential generator in [0, 1): the same sequence for the same seed, in Node and the browser. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}

@@ -1,5 +1,5 @@
 // Synthetic sales for tests: a deterministic town whose true rates are known, so the engine can be checked against them.
-import type { SaleFacts } from '../src';
+import { seededRandom, type SaleFacts } from '../src';
 
 export function facts(overrides: Partial<SaleFacts> = {}): SaleFacts {
   return {
@@ -28,14 +28,8 @@ export function facts(overrides: Partial<SaleFacts> = {}): SaleFacts {
   };
 }
 
-/** Small linear-congruential generator: the same town every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+/** The same town every run. */
+export const random = seededRandom;
 
 export interface TownOptions {
   count: number;

@@ -1,10 +1,10 @@
 // Test data for the market model: loaded listing records as the pool keeps them (spec §3 field names).
 import type { ListingRecord } from '@cma/cma';
+import { seededRandom } from '@cma/valuation';
 
 /** `count` closed sales over a year in one area: $180 per sq ft, dearer to the north, so the model has something to learn. */
 export function listingRecords(count: number): ListingRecord[] {
-  let seed = 9;
-  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const next = seededRandom(9);
   return Array.from({ length: count }, (_, i) => {
     const lat = 39.7 + next() * 0.1;
     const area = 1200 + Math.round(next() * 1800);
