@@ -120,19 +120,8 @@ export function qualityFromGrade(grade: number): UadStep {
   return 6;
 }
 
-// Rating words as exports write them (Excellent, Above_Average, Typical, TA, Gd …), best first, with their UAD step.
-const RATING_WORDS: readonly [RegExp, UadStep][] = [
-  [/^(?:very[ _-]?excellent|exceptional|luxury|custom)$/, 1],
-  [/^(?:excellent|ex)$/, 1],
-  [/^(?:very[ _-]?good)$/, 2],
-  [/^(?:good|gd)$/, 3],
-  [/^(?:above[ _-]?average)$/, 3],
-  [/^(?:average|typical|ta|normal|standard|avg)$/, 4],
-  [/^(?:below[ _-]?average|fair|fa)$/, 5],
-  [/^(?:poor|po|very[ _-]?poor|bad)$/, 6],
-];
-
-// The same words on the common ten-point scale (Very_Poor 1 … Very_Excellent 10), higher is better.
+// Rating words as exports write them (Excellent, Above_Average, Typical, TA, Gd …) on the common ten-point scale
+// (Very_Poor 1 … Very_Excellent 10), higher is better.
 const WORD_RATINGS: readonly [RegExp, number][] = [
   [/^very[ _-]?excellent$/, 10],
   [/^(?:excellent|ex|exceptional|luxury|custom)$/, 9],
@@ -146,22 +135,28 @@ const WORD_RATINGS: readonly [RegExp, number][] = [
   [/^very[ _-]?poor$/, 1],
 ];
 
+/** The UAD step of each rating: Excellent and above 1, Very_Good 2, Good and Above_Average 3, Average 4, Fair to Below_Average 5, Poor and below 6. */
+const STEP_OF_RATING: readonly UadStep[] = [6, 6, 6, 5, 5, 4, 3, 3, 2, 1, 1]; // index = rating 0–10
+
+const UAD_CODE = { Q: /^q\s*([1-6])$/, C: /^c\s*([1-6])$/ } as const;
+
+/** A rating word or a UAD code ('Q3', 'C4', 'Good', 'Above_Average') as its step and its rating; null when it says nothing. */
+function rateWord(word: string, letter: 'Q' | 'C'): { value: UadStep; rating: number } | null {
+  const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
+  const uad = UAD_CODE[letter].exec(lower);
+  if (uad) return { value: Number(uad[1]) as UadStep, rating: 7 - Number(uad[1]) };
+  for (const [pattern, rating] of WORD_RATINGS) if (pattern.test(lower)) return { value: STEP_OF_RATING[rating], rating };
+  return null;
+}
+
 /** A rating word or a UAD code on the finer scale, higher is better (UAD: Q1 → 6 … Q6 → 1); null when it says nothing. */
 export function ratingFromWord(word: string, letter: 'Q' | 'C'): number | null {
-  const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
-  const uad = new RegExp(`^${letter.toLowerCase()}\\s*([1-6])$`).exec(lower);
-  if (uad) return 7 - Number(uad[1]);
-  for (const [pattern, rating] of WORD_RATINGS) if (pattern.test(lower)) return rating;
-  return null;
+  return rateWord(word, letter)?.rating ?? null;
 }
 
 /** A rating word or a UAD code ('Q3', 'C4', 'Good', 'Above_Average') as a step; null when it says nothing. */
 export function stepFromWord(word: string, letter: 'Q' | 'C'): UadStep | null {
-  const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
-  const uad = new RegExp(`^${letter.toLowerCase()}\\s*([1-6])$`).exec(lower);
-  if (uad) return Number(uad[1]) as UadStep;
-  for (const [pattern, step] of RATING_WORDS) if (pattern.test(lower)) return step;
-  return null;
+  return rateWord(word, letter)?.value ?? null;
 }
 
 function quote(remarks: string, index: number, length: number): string {
@@ -177,32 +172,33 @@ const WORD = '(very[ _-]?excellent|excellent|very[ _-]?good|good|above[ _-]?aver
 const OF_THE_HOME = '(?<!(?:kitchen|exterior|basement|garage|bath|bathroom|roof|heating|fireplace|pool)\\s)';
 
 /** A rating word said of a noun, either way round: "Good kitchen", "Above_Average overall quality", "Kitchen: Good". */
-function ratedPhrase(remarks: string, noun: string): RegExpExecArray | null {
-  return new RegExp(`\\b${WORD}\\s+(?:overall\\s+)?${noun}\\b`, 'i').exec(remarks)
-    ?? new RegExp(`\\b(?:overall\\s+)?${noun}\\s*(?::|-|–|is|rated)\\s*${WORD}\\b`, 'i').exec(remarks);
+function ratedPhrase(noun: string): readonly [RegExp, RegExp] {
+  return [new RegExp(`\\b${WORD}\\s+(?:overall\\s+)?${noun}\\b`, 'i'), new RegExp(`\\b(?:overall\\s+)?${noun}\\s*(?::|-|–|is|rated)\\s*${WORD}\\b`, 'i')];
 }
+// Built once: every listing read runs them.
+const QUALITY_PHRASE = ratedPhrase(`${OF_THE_HOME}(?:quality|construction|build)`);
+const CONDITION_PHRASE = ratedPhrase(`${OF_THE_HOME}condition`);
+const KITCHEN_PHRASE = ratedPhrase('kitchen(?:\\s+quality)?');
+const findPhrase = (remarks: string, [wordFirst, nounFirst]: readonly [RegExp, RegExp]) => wordFirst.exec(remarks) ?? nounFirst.exec(remarks);
 
 function readQuality(text: ListingText, remarks: string): FactReading<UadStep> | undefined {
   const column = clean(text.quality);
   if (!isBlank(column)) {
     const grade = /^\d{1,2}$/.test(column) ? Number(column) : null;
-    const step = grade != null ? qualityFromGrade(grade) : stepFromWord(column, 'Q');
-    if (step != null) return { value: step, source: `Quality: ${column}`, rating: grade ?? ratingFromWord(column, 'Q') ?? 7 - step };
+    const rated = grade != null ? { value: qualityFromGrade(grade), rating: grade } : rateWord(column, 'Q');
+    if (rated) return { ...rated, source: `Quality: ${column}` };
   }
   const grade = /\bgrade\s*(1[0-3]|[1-9])\b/i.exec(remarks);
   if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length), rating: Number(grade[1]) };
   const uad = /\bQ([1-6])\b/.exec(remarks);
   if (uad) return { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
-  const word = ratedPhrase(remarks, `${OF_THE_HOME}(?:quality|construction|build)`);
-  if (word) {
-    const step = stepFromWord(word[1], 'Q');
-    if (step != null) return { value: step, source: quote(remarks, word.index, word[0].length), rating: ratingFromWord(word[1], 'Q') ?? 7 - step };
-  }
-  return undefined;
+  const word = findPhrase(remarks, QUALITY_PHRASE);
+  const rated = word && rateWord(word[1], 'Q');
+  return word && rated ? { ...rated, source: quote(remarks, word.index, word[0].length) } : undefined;
 }
 
 function readKitchen(remarks: string): FactReading<number> | undefined {
-  const word = ratedPhrase(remarks, 'kitchen(?:\\s+quality)?');
+  const word = findPhrase(remarks, KITCHEN_PHRASE);
   const rating = word ? ratingFromWord(word[1], 'Q') : null;
   return word && rating != null ? { value: rating, source: quote(remarks, word.index, word[0].length), rating } : undefined;
 }
@@ -222,18 +218,15 @@ function readCondition(text: ListingText, remarks: string, renovated: FactReadin
   let reading: FactReading<UadStep> | undefined;
   const column = clean(text.condition);
   if (!isBlank(column)) {
-    const word = column.replace(/\s*condition$/i, '');
-    const step = stepFromWord(word, 'C');
-    if (step != null) reading = { value: clampStep(Math.max(2, step)), source: `Condition: ${column}`, rating: ratingFromWord(word, 'C') ?? 7 - step };
+    const rated = rateWord(column.replace(/\s*condition$/i, ''), 'C');
+    if (rated) reading = { value: clampStep(Math.max(2, rated.value)), source: `Condition: ${column}`, rating: rated.rating };
   }
   if (!reading) {
     const uad = /\bC([1-6])\b/.exec(remarks);
-    const word = ratedPhrase(remarks, `${OF_THE_HOME}condition`);
+    const word = findPhrase(remarks, CONDITION_PHRASE);
+    const rated = word && rateWord(word[1], 'C');
     if (uad) reading = { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
-    else if (word) {
-      const step = stepFromWord(word[1], 'C');
-      if (step != null) reading = { value: clampStep(Math.max(2, step)), source: quote(remarks, word.index, word[0].length), rating: ratingFromWord(word[1], 'C') ?? 7 - step };
-    }
+    else if (word && rated) reading = { value: clampStep(Math.max(2, rated.value)), source: quote(remarks, word.index, word[0].length), rating: rated.rating };
   }
   // New construction is C1; a renovation in the 10 years before the sale makes it at least C2.
   const closeYear = text.closeDate ? Number(text.closeDate.slice(0, 4)) : null;
@@ -290,10 +283,12 @@ const SALE_TYPE_COLUMN_WORDS: readonly [RegExp, NonMarketSaleType][] = [
   [/\babnorml\b|\babnormal\b|\btrade\b/i, 'abnormal'],
 ];
 
+const SALE_TYPE_COLUMN_PATTERNS = [...SALE_TYPE_PATTERNS, ...SALE_TYPE_COLUMN_WORDS];
+
 function readSaleType(text: ListingText, remarks: string): FactReading<NonMarketSaleType> | undefined {
   const column = clean(text.saleType);
   if (!isBlank(column)) {
-    for (const [pattern, value] of [...SALE_TYPE_PATTERNS, ...SALE_TYPE_COLUMN_WORDS]) if (pattern.test(column)) return { value, source: `Sale type: ${column}` };
+    for (const [pattern, value] of SALE_TYPE_COLUMN_PATTERNS) if (pattern.test(column)) return { value, source: `Sale type: ${column}` };
   }
   for (const [pattern, value] of SALE_TYPE_PATTERNS) {
     const match = pattern.exec(remarks);
