@@ -18,7 +18,8 @@ import { acceptEmptyJsonOnDelete } from './http/json-body';
 import { installSecurity, redactUrl } from './http/security';
 import { checkResponsesAgainstContracts, responseSerializerCompiler } from './http/serializer';
 import { authenticate, requireSubscriber } from './http/auth';
-import { moduleRoutes } from './modules';
+import { registerModuleRoutes } from './modules';
+import { createServices } from './services';
 import { AUTH_CHANGE_CHANNEL } from './modules/auth/auth.service';
 import { startupTasks } from './startup';
 
@@ -100,11 +101,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  for (const routes of moduleRoutes) await app.register(routes);
+  // The composition root: every service built once, handed to the route plugins that use it.
+  const services = createServices(app.ctx);
+  await registerModuleRoutes(app, services);
   serveWebApp(app, config.webDistDir);
 
   app.addHook('onReady', async () => {
-    for (const task of startupTasks) await task(app.ctx);
+    for (const task of startupTasks) await task(app.ctx, services);
     if (options.runJobs ?? true) app.ctx.jobs.start();
   });
   app.addHook('onClose', async () => {

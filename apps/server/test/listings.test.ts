@@ -123,7 +123,7 @@ describe.each(testBackends())('demo listings on %s', (backend) => {
   it('are seeded at startup once, with photos, and searchable', async () => {
     const repository = createListingsRepository(t.database);
     expect(await repository.count('demo')).toBe(DEMO_LISTING_COUNT);
-    await seedDemoListings(t.app.ctx);
+    await seedDemoListings(t.app.ctx, { listings: createListingsService(repository, t.app.ctx.now) });
     expect(await repository.count('demo')).toBe(DEMO_LISTING_COUNT);
 
     const { token } = await createUserWithSession(t);

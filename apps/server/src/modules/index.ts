@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services';
 import { systemRoutes } from './system/system.routes';
 import { contentRoutes } from './content/content.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
@@ -16,5 +17,22 @@ import { brandKitRoutes } from './brand-kit/brand-kit.routes';
 import { customPagesRoutes } from './custom-pages/custom-pages.routes';
 import { listingPoolsRoutes } from './listing-pools/listing-pools.routes';
 
-// Every module's routes, registered in this order. Add one line per module.
-export const moduleRoutes: FastifyPluginAsync[] = [systemRoutes, contentRoutes, accountsRoutes, adjustmentValuesRoutes, listingsRoutes, imagesRoutes, billingRoutes, historyRoutes, listingPoolsRoutes, reportRoutes, reportLinksRoutes, mapRoutes, contactRoutes, entryPageRoutes, brandKitRoutes, customPagesRoutes];
+/** Every module's routes, in this order, each handed the services it uses (built once in services.ts). Add one line per module. */
+export async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(systemRoutes);
+  await app.register(contentRoutes);
+  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(adjustmentValuesRoutes, { adjustmentValues: services.adjustmentValues });
+  await app.register(listingsRoutes, { listings: services.listings });
+  await app.register(imagesRoutes, { images: services.images });
+  await app.register(billingRoutes, { billing: services.billing });
+  await app.register(historyRoutes, { history: services.history });
+  await app.register(listingPoolsRoutes, { listingPools: services.listingPools });
+  await app.register(reportRoutes, { report: services.report });
+  await app.register(reportLinksRoutes, { reportLinks: services.reportLinks });
+  await app.register(mapRoutes);
+  await app.register(contactRoutes, { contact: services.contact });
+  await app.register(entryPageRoutes);
+  await app.register(brandKitRoutes, { brandKit: services.brandKit });
+  await app.register(customPagesRoutes, { customPages: services.customPages });
+}

@@ -30,9 +30,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { ValidationError } from '../../http/errors';
 import { readCappedUploadForm, readUploadedFile } from '../../http/uploads';
 import { hashToken } from '../auth/auth.service';
-import { createAccountsRepository } from './accounts.repository';
-import { createAccountsService } from './accounts.service';
-import { registerThrottlePrune } from './throttle-prune';
+import type { AccountsService } from './accounts.service';
 
 const MINUTE = 60_000;
 /** Per client IP and per account; counters live in the database so every instance shares them. */
@@ -63,10 +61,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
   return { fields: form.fields, files };
 }
 
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createAccountsRepository(app.ctx.database);
-  const accounts = createAccountsService(repository, app.ctx);
-  registerThrottlePrune(app.ctx, repository);
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
   const tags = ['accounts'];
   const L = ACCOUNT_RATE_LIMITS;
 

@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adjustmentValuesResponse, storeAdjustmentValuesRequest } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
-import { createAdjustmentValuesRepository } from './adjustment-values.repository';
-import { createAdjustmentValuesService } from './adjustment-values.service';
+import type { AdjustmentValuesService } from './adjustment-values.service';
 
-export const adjustmentValuesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAdjustmentValuesService(createAdjustmentValuesRepository(app.ctx.database), app.ctx.now);
+export const adjustmentValuesRoutes: FastifyPluginAsyncZod<{ adjustmentValues: AdjustmentValuesService }> = async (app, { adjustmentValues: service }) => {
   const tags = ['adjustment-values'];
 
   app.get(

@@ -18,13 +18,7 @@ import { authenticate, currentUserId } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { NotFoundError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
-import { startupTasks } from '../../startup';
-import type { AppContext } from '../../context';
-import type { BillingProvider } from '../../adapters/billing/billing-provider';
-import { createStripeBillingProvider } from '../../adapters/billing/stripe-billing-provider';
-import { createTestBillingProvider } from '../../adapters/billing/test-billing-provider';
-import { createBillingRepository, type BillingRepository } from './billing.repository';
-import { BILLING_SWEEP_QUEUE, TRIAL_ENDING_QUEUE, WebhookSignatureError, createBillingService, type BillingService } from './billing.service';
+import { WebhookSignatureError, type BillingService } from './billing.service';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 /** Card attempts per account (card-testing guard); the per-IP limit stays loose for offices behind one address. */
@@ -32,43 +26,9 @@ const perUser = (name: string, limit: number) => async (request: FastifyRequest)
   await request.server.ctx.rateLimiter.hit([`${name}:user:${currentUserId(request)}`], limit, TEN_MINUTES);
 };
 
-/** Test mode is the embedded default; Stripe when both keys are configured (config.billing). */
-export function createBillingProvider(ctx: AppContext, repository: BillingRepository): BillingProvider {
-  const stripe = ctx.config.stripe;
-  if (ctx.config.billing === 'stripe' && stripe) {
-    return createStripeBillingProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.apiUrl });
-  }
-  return createTestBillingProvider(repository, ctx.now);
-}
-
-// Each app instance's billing service, for the startup task (which only receives the context).
-const services = new WeakMap<AppContext, BillingService>();
-startupTasks.push(async (ctx) => {
-  await services.get(ctx)?.scheduleNextSweep();
-});
-
 const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createBillingRepository(app.ctx.database);
-  const billing = createBillingService({
-    repository,
-    provider: createBillingProvider(app.ctx, repository),
-    jobs: app.ctx.jobs,
-    mail: app.ctx.mail,
-    now: app.ctx.now,
-    publicUrl: app.ctx.config.publicUrl,
-    log: app.log,
-    subscriptionChanged: app.ctx.auth.forgetUser,
-  });
-  services.set(app.ctx, billing);
-  app.ctx.jobs.register(TRIAL_ENDING_QUEUE, async (payload) => {
-    await billing.runTrialReminder(payload);
-  });
-  app.ctx.jobs.register(BILLING_SWEEP_QUEUE, async () => {
-    await billing.sweepTestModePeriods(); // schedules the sweep after each renewed period itself
-  });
-
+export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   const tags = ['billing'];
 
   app.get(

@@ -4,13 +4,9 @@ import { ok } from '../../http/envelope';
 import { authenticate, currentUserId, requireSubscriber } from '../../http/auth';
 import { ValidationError } from '../../http/errors';
 import { readCappedUploadForm, readUploadedFile } from '../../http/uploads';
-import { createBrandKitRepository } from './brand-kit.repository';
-import { createBrandKitService } from './brand-kit.service';
-import { createCustomPagesRepository } from '../custom-pages/custom-pages.repository';
+import type { BrandKitService } from './brand-kit.service';
 
-export const brandKitRoutes: FastifyPluginAsyncZod = async (app) => {
-  const customPages = createCustomPagesRepository(app.ctx.database);
-  const service = createBrandKitService(createBrandKitRepository(app.ctx.database), app.ctx, async (userId) => (await customPages.list(userId)).map((p) => p.id));
+export const brandKitRoutes: FastifyPluginAsyncZod<{ brandKit: BrandKitService }> = async (app, { brandKit: service }) => {
   const tags = ['brand-kit'];
 
   app.get(

@@ -7,8 +7,7 @@ import {
 import { ok } from '../../http/envelope';
 import { rateLimit } from '../../http/rate-limit';
 import { ValidationError, fieldErrors } from '../../http/errors';
-import { createContactRepository } from './contact.repository';
-import { attachmentProblems, createContactService } from './contact.service';
+import { attachmentProblems, type ContactService } from './contact.service';
 import { readUploadForm } from '../../http/uploads';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,14 +27,7 @@ function readContactParts(request: FastifyRequest) {
   });
 }
 
-export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createContactService({
-    repository: createContactRepository(app.ctx.database),
-    storage: app.ctx.storage,
-    now: app.ctx.now,
-    companyContact: () => app.ctx.content.companyContact(),
-    sendMail: (mail) => app.ctx.mail.send(mail),
-  });
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact: service }) => {
   const tags = ['contact'];
 
   app.post(

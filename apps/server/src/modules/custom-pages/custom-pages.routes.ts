@@ -4,11 +4,9 @@ import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { ValidationError } from '../../http/errors';
 import { readCappedUploadForm, readUploadedFile } from '../../http/uploads';
-import { createCustomPagesRepository } from './custom-pages.repository';
-import { CUSTOM_PAGE_TOO_LARGE_MESSAGE, createCustomPagesService } from './custom-pages.service';
+import { CUSTOM_PAGE_TOO_LARGE_MESSAGE, type CustomPagesService } from './custom-pages.service';
 
-export const customPagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCustomPagesService(createCustomPagesRepository(app.ctx.database), app.ctx);
+export const customPagesRoutes: FastifyPluginAsyncZod<{ customPages: CustomPagesService }> = async (app, { customPages: service }) => {
   const tags = ['custom-pages'];
   const security = [{ bearer: [] }];
 

@@ -5,14 +5,9 @@ import {
 } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
-import { createHistoryRepository } from './history.repository';
-import { createHistoryService } from './history.service';
-import { registerDeletedEntriesPurge } from './deleted-entries-purge';
+import type { HistoryService } from './history.service';
 
-export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createHistoryRepository(app.ctx.database);
-  const service = createHistoryService(repository, app.ctx.now, app.ctx.config.publicUrl);
-  registerDeletedEntriesPurge(app.ctx, repository);
+export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history: service }) => {
   const tags = ['history'];
 
   app.post(

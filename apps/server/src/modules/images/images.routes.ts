@@ -7,41 +7,10 @@ import {
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { ValidationError } from '../../http/errors';
-import { createListingsRepository } from '../listings/listings.repository';
-import { demoPhotoSvg } from '../listings/demo/demo-photo';
-import { createImagesRepository } from './images.repository';
-import { createImagesService } from './images.service';
-import { registerUnusedCopiesPrune } from './unused-copies-prune';
+import type { ImagesService } from './images.service';
 import { readUploadForm } from '../../http/uploads';
 
-const DEMO_PHOTO_PATH = /^\/api\/listing-photos\/demo\/([^/]+)\/(\d+)\.svg$/;
-
-export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listings = createListingsRepository(app.ctx.database);
-  const repository = createImagesRepository(app.ctx.database);
-  registerUnusedCopiesPrune(app.ctx, repository);
-  const service = createImagesService({
-    repository,
-    storage: app.ctx.storage,
-    now: app.ctx.now,
-    async findListing(listingId, source) {
-      const listing = await listings.findByListingId(listingId, source);
-      return listing && { id: listing.id, listingId: listing.record['Listing Id'], photoUrls: listing.photoUrls };
-    },
-    async fetchListingPhoto(url) {
-      const demo = DEMO_PHOTO_PATH.exec(url);
-      if (demo) {
-        const listing = await listings.findByListingId(decodeURIComponent(demo[1]!), 'demo');
-        return Buffer.from(demoPhotoSvg(decodeURIComponent(demo[1]!), Number(demo[2]), listing?.record.properties_address ?? ''));
-      }
-      // Only URLs stored from the MLS feed reach here (never a URL a user typed).
-      const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-      if (!response.ok) throw new Error(`photo ${response.status}`);
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length > PROPERTY_IMAGE_MAX_BYTES) throw new Error('photo too large');
-      return bytes;
-    },
-  });
+export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images: service }) => {
   const tags = ['images'];
   const idParams = propertyIdParam;
 

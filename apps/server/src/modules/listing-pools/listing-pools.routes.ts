@@ -9,8 +9,7 @@ import {
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { AppError, ValidationError } from '../../http/errors';
-import { createListingPoolsRepository } from './listing-pools.repository';
-import { createListingPoolsService } from './listing-pools.service';
+import type { ListingPoolsService } from './listing-pools.service';
 
 const gunzip = promisify(gunzipCallback);
 const NOT_GZIPPED_JSON_MESSAGE = 'The listings must be sent as gzipped JSON.';
@@ -31,8 +30,7 @@ async function parseGzippedJson(body: Buffer): Promise<unknown> {
   }
 }
 
-export const listingPoolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createListingPoolsService(createListingPoolsRepository(app.ctx.database), app.ctx.storage, app.ctx.now);
+export const listingPoolsRoutes: FastifyPluginAsyncZod<{ listingPools: ListingPoolsService }> = async (app, { listingPools: service }) => {
   const tags = ['history'];
 
   app.addContentTypeParser('application/gzip', { parseAs: 'buffer', bodyLimit: LISTING_POOL_MAX_UPLOAD_BYTES }, (_request, body, done) => {

@@ -4,16 +4,11 @@ import { searchAddressRequest, searchAddressResponse, searchComparablesRequest, 
 import { ok } from '../../http/envelope';
 import { requireSubscriber } from '../../http/auth';
 import { NotFoundError } from '../../http/errors';
-import { createListingsRepository } from './listings.repository';
-import { createListingsService } from './listings.service';
+import type { ListingsService } from './listings.service';
 import { demoPhotoSvg } from './demo/demo-photo';
 import { DEMO_PHOTOS_PER_LISTING } from './demo/demo-listings';
-import { registerResoSync } from './reso-sync';
 
-export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createListingsRepository(app.ctx.database);
-  const service = createListingsService(repository, app.ctx.now);
-  registerResoSync(app.ctx, repository);
+export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }> = async (app, { listings: service }) => {
   const tags = ['listings'];
 
   app.post(

@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context';
-import { createListingsRepository } from './listings.repository';
-import { createListingsService } from './listings.service';
+import type { ListingsService } from './listings.service';
 import { scheduleResoSync } from './reso-sync';
 
 /** Startup task: demo listings in the embedded default (config.demoData); idempotent. */
-export async function seedDemoListings(ctx: AppContext): Promise<void> {
+export async function seedDemoListings(ctx: AppContext, services: { listings: ListingsService }): Promise<void> {
   if (!ctx.config.demoData) return;
   const started = performance.now();
-  const written = await createListingsService(createListingsRepository(ctx.database), ctx.now).seedDemoListings();
+  const written = await services.listings.seedDemoListings();
   if (written > 0) ctx.log.info({ written, ms: Math.round(performance.now() - started) }, 'demo listings seeded');
 }
 

@@ -16,9 +16,7 @@ import { renderLinkGonePage } from '@cma/report/live';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { RateLimitedError } from '../../http/errors';
-import { createReportLinksRepository } from './report-links.repository';
-import { createReportLinksService } from './report-links.service';
-import { reportServiceOn } from '../report/report.compose';
+import type { ReportLinksService } from './report-links.service';
 import { deviceClassOf } from './device-class';
 
 /** Requests to /r/ per client address per window: a page and its photos are about ten. */
@@ -35,15 +33,7 @@ const LIVE_HEADERS = {
 const liveParams = z.object({ token: z.string().max(200) });
 const photoParams = liveParams.extend({ index: z.coerce.number().int().min(0).max(1000) });
 
-export const reportLinksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReportLinksService({
-    repository: createReportLinksRepository(app.ctx.database),
-    report: reportServiceOn(app.ctx),
-    mail: app.ctx.mail,
-    now: app.ctx.now,
-    publicUrl: app.ctx.config.publicUrl,
-    configuredKey: app.ctx.config.reportLinkKey,
-  });
+export const reportLinksRoutes: FastifyPluginAsyncZod<{ reportLinks: ReportLinksService }> = async (app, { reportLinks: service }) => {
   const tags = ['report-links'];
 
   app.post(

@@ -3,27 +3,10 @@ import { REPORT_SENT_MESSAGE, sendPdfPreviewRequest, sendPdfPreviewResponse, sen
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
-import { reportServiceOn } from './report.compose';
-import { createHistoryRepository } from '../history/history.repository';
-import { createHistoryService } from '../history/history.service';
-import { createReportLinksRepository } from '../report-links/report-links.repository';
-import { createReportLinksService } from '../report-links/report-links.service';
+import type { ReportService } from './report.service';
 import { clientClosedSignal } from '../../http/client-closed';
 
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = createReportLinksService({
-    repository: createReportLinksRepository(app.ctx.database),
-    report: { prepare: (...args) => service.prepare(...args), renderPdf: (...args) => service.renderPdf(...args) },
-    mail: app.ctx.mail,
-    now: app.ctx.now,
-    publicUrl: app.ctx.config.publicUrl,
-    configuredKey: app.ctx.config.reportLinkKey,
-  });
-  // Sending saves the report to history and the e-mail carries its live link.
-  const service = reportServiceOn(app.ctx, {
-    history: createHistoryService(createHistoryRepository(app.ctx.database), app.ctx.now, app.ctx.config.publicUrl),
-    liveLink: (userId, historyId) => links.linkForSend(userId, historyId),
-  });
+export const reportRoutes: FastifyPluginAsyncZod<{ report: ReportService }> = async (app, { report: service }) => {
   const tags = ['report'];
 
   app.post(

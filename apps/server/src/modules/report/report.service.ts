@@ -25,8 +25,8 @@ interface Deps {
   log: FastifyBaseLogger;
   /** The agent's uploaded PDF pages a report lists, with their files (only the agent's own). */
   customPages: { filesFor(userId: string, ids: readonly string[]): Promise<CustomPageFile[]> };
-  /** For send-pdf (the report module): sending saves the state to history and the e-mail carries the live link. */
-  sending?: ReportSending;
+  /** Sending saves the state to history and the e-mail carries the live link. */
+  sending: ReportSending;
 }
 
 export interface ReportSending {
@@ -210,7 +210,6 @@ export function createReportService(deps: Deps) {
      * Aborting `signal` (the client went away) drops or stops the render and sends nothing.
      */
     async sendPdf(userId: string, request: SendRequest, signal?: AbortSignal) {
-      if (!deps.sending) throw new Error('this report service does not send');
       const prepared = await prepare(userId, request.state);
       const { input } = prepared;
       let historyId = request.history_id;
