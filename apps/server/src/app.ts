@@ -113,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     await app.ctx.jobs.stop();
     await app.ctx.pdfRenders.close();
+    await app.ctx.listingPoolUploads.close();
     await stopWatchingAuth();
     if (ownsDatabase) await database.close();
   });

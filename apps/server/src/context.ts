@@ -14,6 +14,7 @@ import type { FileStorage } from './modules/storage/file-storage';
 import { createOutboxTransport, createSmtpTransport } from './adapters/mail/nodemailer-transport';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage';
 import { createPdfRenderQueue, type PdfRenderQueue } from './modules/report/pdf-renderer';
+import { createListingPoolUploads, type ListingPoolUploads } from './modules/listing-pools/listing-pool-uploads';
 import { createS3FileStorage } from './adapters/storage/s3-file-storage';
 import { createHttpTileSource } from './adapters/map-tiles/http-tile-source';
 import { createMapService, type MapService } from './modules/map/map.service';
@@ -32,6 +33,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Report PDFs (the e-mailed report, live links' PDFs): worker threads behind a per-user fair queue, started on the first render. */
   pdfRenders: PdfRenderQueue;
+  /** Listing pool uploads, read in a worker thread started on the first one (decision 3001). */
+  listingPoolUploads: ListingPoolUploads;
   /** Street map images for reports, from MAP_TILE_URL's tiles (kept on disk under DATA_DIR/cache/map-tiles). */
   maps: MapService;
 }
@@ -61,6 +64,7 @@ export function createContext(config: AppConfig, database: Database, log: Fastif
     mail: createMailService({ jobs, transport, from: config.mailFrom, log }),
     storage: overrides.storage ?? (config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(path.join(config.dataDir, 'files'))),
     pdfRenders: createPdfRenderQueue(overrides.pdfRenders),
+    listingPoolUploads: createListingPoolUploads(),
     maps: createMapService({
       source: config.mapTileUrl
         ? createHttpTileSource({ template: config.mapTileUrl, cacheDir: path.join(config.dataDir, 'cache', 'map-tiles'), userAgent: `CMA Studio report maps (+${config.publicUrl})` })

@@ -121,7 +121,7 @@ export function createServices(ctx: AppContext): Services {
     customPages,
     history,
     images: createImagesService({ repository: imagesRepository, storage, now, ...listingPhotoLookup(listingsRepository) }),
-    listingPools: createListingPoolsService(createListingPoolsRepository(database), storage, now),
+    listingPools: createListingPoolsService(createListingPoolsRepository(database), storage, ctx.listingPoolUploads, now),
     listings: createListingsService(listingsRepository, now),
     report,
     reportLinks,

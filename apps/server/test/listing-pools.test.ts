@@ -1,7 +1,9 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  getListingPoolResponse, HISTORY_STATE_KEYS, LISTING_POOL_MAX_JSON_BYTES, LISTING_POOL_MAX_LISTINGS, LISTING_POOL_NOT_SAVED_MESSAGE, putListingPoolResponse,
+  getListingPoolResponse, HISTORY_STATE_KEYS, LISTING_POOL_LISTING_TOO_LARGE_MESSAGE, LISTING_POOL_MAX_JSON_BYTES, LISTING_POOL_MAX_LISTING_BYTES, LISTING_POOL_MAX_LISTINGS,
+  LISTING_POOL_NOT_SAVED_MESSAGE, LISTING_POOL_TOO_MANY_MESSAGE, putListingPoolResponse,
 } from '@cma/contracts';
 import { createTestApp, createUserWithSession, testBackends, type TestApp, bearer } from './helpers';
 
@@ -16,6 +18,32 @@ function listings(count: number, tag = 'l') {
 }
 
 const HASH = 'a1b2c3d4e5f60718';
+
+/**
+ * A gzipped upload made as it is read: `head`, then `repeat` sent `times` times (the issue's bomb inflates to 250 MB
+ * this way). `taken()` says how much of the text the server pulled through the gzip: a reader that stops early pulls
+ * little of it.
+ */
+function lazyGzip(head: string, repeat: string, times: number): { body: Readable; taken(): number; total: number } {
+  let taken = 0;
+  let sent = -1;
+  const piece = Buffer.from(repeat);
+  const text = new Readable({
+    highWaterMark: 64 * 1024,
+    read() {
+      if (sent === -1) {
+        sent = 0;
+        taken += head.length;
+        return void this.push(head);
+      }
+      if (sent === times) return void this.push(null);
+      sent++;
+      taken += piece.length;
+      this.push(piece);
+    },
+  });
+  return { body: text.pipe(createGzip({ level: 1 })), taken: () => taken, total: head.length + piece.length * times };
+}
 
 describe.each(testBackends())('listing pools saved with history entries on %s', (backend) => {
   let t: TestApp;
@@ -102,6 +130,76 @@ describe.each(testBackends())('listing pools saved with history entries on %s', 
     const res = await putGzipped(token, id, body);
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().data)).toContain(field);
+  });
+
+  it('stops at the 50,001st listing of a small body that unpacks to 250 MB of tiny listings (the issue\'s bomb): 422, the rest never unpacked', async () => {
+    const { token } = await createUserWithSession(t);
+    const id = await entry(token, 'tiny-bomb');
+    // `{"uuid":"a"}` about nineteen million times, as the outside test sent it, 1 MB of text per piece.
+    const tiny = '{"uuid":"a"},'.repeat(80_000);
+    const upload = lazyGzip(`{"hash":"${HASH}","listings":[`, tiny, Math.ceil((250 * 1024 * 1024) / tiny.length));
+    const res = await putGzipped(token, id, upload.body as unknown as Buffer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: LISTING_POOL_TOO_MANY_MESSAGE, data: { listings: [LISTING_POOL_TOO_MANY_MESSAGE] } });
+    // The 50,001st listing starts 650 KB in: the reader stopped there, not 250 MB later (what was pulled beyond it is
+    // the few compressed pieces in flight, at this body's 250:1 ratio).
+    expect(upload.taken()).toBeLessThan(64 * 1024 * 1024);
+    expect(upload.total).toBeGreaterThan(250 * 1024 * 1024);
+    // Nothing was saved: the entry still has no pool.
+    expect((await get(token, id)).statusCode).toBe(404);
+  });
+
+  it('refuses one listing over the per-listing cap (the issue\'s 250 MB listing) as soon as it passes the cap, naming it', async () => {
+    const { token } = await createUserWithSession(t);
+    const id = await entry(token, 'huge-listing');
+    const fine = JSON.stringify(listings(2)).slice(1, -1);
+    const upload = lazyGzip(`{"hash":"${HASH}","listings":[${fine},{"uuid":"big","Public-Remarks":"`, 'x'.repeat(1024 * 1024), 250);
+    const res = await putGzipped(token, id, upload.body as unknown as Buffer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toEqual({ 'listings.2': [LISTING_POOL_LISTING_TOO_LARGE_MESSAGE] });
+    expect(upload.taken()).toBeLessThan(64 * 1024 * 1024);
+    // Just under the cap is a listing like any other.
+    const remarks = 'y'.repeat(LISTING_POOL_MAX_LISTING_BYTES - 200);
+    const ok = await putGzipped(token, id, gzipSync(JSON.stringify({ hash: HASH, listings: [...listings(2), { uuid: 'long', 'Public-Remarks': remarks }] })));
+    expect(ok.statusCode).toBe(200);
+    const saved = getListingPoolResponse.parse(JSON.parse(gunzipSync((await get(token, id)).rawPayload).toString('utf8'))).data;
+    expect(saved.listings.at(-1)).toEqual({ uuid: 'long', 'Public-Remarks': remarks });
+  });
+
+  it('validates each listing as it is read and names the first bad one; keeps the listings as sent (escapes, any key order, hash last)', async () => {
+    const { token } = await createUserWithSession(t);
+    const id = await entry(token, 'per-listing');
+    const bad = await putGzipped(token, id, gzipSync(`{"listings":[${JSON.stringify(listings(3)).slice(1, -1)},{"uuid":""}],"hash":"${HASH}"}`));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data).toEqual({ 'listings.3.uuid': ['Each listing needs a uuid.'] });
+    // A NUL, escaped as JSON writes it, is refused on the field as everywhere else; a raw one makes the listing not JSON.
+    const nul = await putGzipped(token, id, gzipSync(`{"hash":"${HASH}","listings":[{"uuid":"n","City":"Den\\u0000ver"}]}`));
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().data).toEqual({ 'listings.0.City': ['This field contains a character that is not allowed.'] });
+    const rawNul = await putGzipped(token, id, gzipSync(`{"hash":"${HASH}","listings":[{"uuid":"n","City":"Den\u0000ver"}]}`));
+    expect(rawNul.json().data).toEqual({ 'listings.0': ['This listing is not valid JSON.'] });
+    const tricky = [{ uuid: 'q"1', Remarks: 'a \\" quote ] and } and [ { inside', 'Listing Id': '\u00e9' }, { uuid: 'é-2', nested: { a: [1, { b: '}' }] } }];
+    const body = `{ "other": {"x": [1, "]"]}, "listings" : [ ${tricky.map((l) => JSON.stringify(l, null, 2)).join(' ,\n')} ] , "hash": "${HASH}" }`;
+    const res = await putGzipped(token, id, gzipSync(body));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ hash: HASH, count: 2 });
+    expect(getListingPoolResponse.parse(JSON.parse(gunzipSync((await get(token, id)).rawPayload).toString('utf8'))).data.listings).toEqual(tricky);
+  });
+
+  it.each([
+    ['a pool cut short', gzipSync(`{"hash":"${HASH}","listings":[{"uuid":"a"}`), 'body'],
+    ['a trailing comma', gzipSync(`{"hash":"${HASH}","listings":[{"uuid":"a"},]}`), 'listings.1'],
+    ['a listing that is not JSON', gzipSync(`{"hash":"${HASH}","listings":[{"uuid":"a",}]}`), 'listings.0'],
+    ['listings that are not a list', gzipSync(`{"hash":"${HASH}","listings":{"uuid":"a"}}`), 'listings'],
+    ['no listings at all', gzipSync(`{"hash":"${HASH}"}`), 'listings'],
+    ['an array instead of the pool', gzipSync('[]'), 'body'],
+    ['an empty body', Buffer.alloc(0), 'body'],
+  ])('refuses %s with a 422 naming the field', async (_label, body, field) => {
+    const { token } = await createUserWithSession(t);
+    const id = await entry(token, `broken-${field}`);
+    const res = await putGzipped(token, id, body);
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().data)).toEqual([field]);
   });
 
   it('refuses with 413 a small body that unpacks beyond the limit, before reading it all', async () => {

@@ -1,56 +1,59 @@
-import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
-import type { FastifyTypeProviderDefault } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  getListingPoolResponse, historyItemParams, LISTING_POOL_MAX_JSON_BYTES, LISTING_POOL_MAX_UPLOAD_BYTES, LISTING_POOL_TOO_LARGE_MESSAGE,
-  putListingPoolRequest, putListingPoolResponse,
+  getListingPoolResponse, historyItemParams, LISTING_POOL_MAX_LISTING_BYTES, LISTING_POOL_MAX_LISTINGS, LISTING_POOL_MAX_UPLOAD_BYTES, putListingPoolResponse,
 } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
-import { AppError, ValidationError } from '../../http/errors';
 import type { ListingPoolsService } from './listing-pools.service';
 
-const gunzip = promisify(gunzipCallback);
-const NOT_GZIPPED_JSON_MESSAGE = 'The listings must be sent as gzipped JSON.';
-
-/** A gzipped JSON body, unpacked with a ceiling (a small body that inflates without end is refused while it inflates). */
-async function parseGzippedJson(body: Buffer): Promise<unknown> {
-  let text: string;
-  try {
-    text = (await gunzip(body, { maxOutputLength: LISTING_POOL_MAX_JSON_BYTES })).toString('utf8');
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new AppError(413, LISTING_POOL_TOO_LARGE_MESSAGE);
-    throw new ValidationError({ body: [NOT_GZIPPED_JSON_MESSAGE] });
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationError({ body: [NOT_GZIPPED_JSON_MESSAGE] });
-  }
-}
+const GZIP = 'application/gzip';
 
 export const listingPoolsRoutes: FastifyPluginAsyncZod<{ listingPools: ListingPoolsService }> = async (app, { listingPools: service }) => {
   const tags = ['history'];
 
-  app.addContentTypeParser('application/gzip', { parseAs: 'buffer', bodyLimit: LISTING_POOL_MAX_UPLOAD_BYTES }, (_request, body, done) => {
-    parseGzippedJson(body as Buffer).then((parsed) => done(null, parsed), (error: Error) => done(error));
-  });
+  // The upload is never parsed here: its stream is handed to the service, which reads it in a worker thread as it
+  // arrives (decision 3001). These parsers apply to this module's routes only (Fastify encapsulates them).
+  const bodies = new WeakMap<FastifyRequest, Readable>();
+  const keepStream = (request: FastifyRequest, payload: Readable, done: (error: Error | null, body?: unknown) => void) => {
+    bodies.set(request, payload);
+    done(null);
+  };
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', keepStream);
+  app.addContentTypeParser(GZIP, keepStream);
 
   app.put(
     '/api/history/:id/listings',
     {
       preHandler: requireSubscriber,
-      bodyLimit: LISTING_POOL_MAX_UPLOAD_BYTES,
       schema: {
         tags,
-        summary: `Save the report's whole listing pool with its history entry (Content-Type application/gzip: gzipped JSON, or plain JSON; at most ${LISTING_POOL_MAX_UPLOAD_BYTES / 1024 / 1024} MB sent, 413 beyond). Replaces the pool saved before; another agent's entry is not found (404).`,
+        summary:
+          `Save the report's whole listing pool with its history entry: { hash, listings } as gzipped JSON (Content-Type application/gzip) or plain JSON; ` +
+          `at most ${LISTING_POOL_MAX_UPLOAD_BYTES / 1024 / 1024} MB sent (413 beyond), ${LISTING_POOL_MAX_LISTINGS.toLocaleString('en-US')} listings of at most ${LISTING_POOL_MAX_LISTING_BYTES / 1024} KB each (422 naming the first one past either). ` +
+          "Read as it arrives; replaces the pool saved before; another agent's entry is not found (404).",
         params: historyItemParams,
-        body: putListingPoolRequest,
         response: { 200: putListingPoolResponse },
       },
     },
-    async (request) => ok(await service.save(currentUserId(request), request.params.id, request.body), 'Listings saved with the report'),
+    async (request, reply) => {
+      const body = bodies.get(request);
+      const declared = Number(request.headers['content-length']);
+      try {
+        const saved = await service.save(currentUserId(request), request.params.id, {
+          body: body ?? Readable.from([]),
+          gzipped: request.headers['content-type']?.startsWith(GZIP) ?? false,
+          declaredBytes: Number.isFinite(declared) ? declared : undefined,
+        });
+        return ok(saved, 'Listings saved with the report');
+      } catch (error) {
+        // A refused upload is answered before its rest is read: the connection closes rather than take the rest.
+        if (body && !body.readableEnded) reply.header('connection', 'close');
+        throw error;
+      }
+    },
   );
 
   // The stored answer is sent as it is kept (gzipped bytes), so this route's reply is bytes rather than a typed object.
