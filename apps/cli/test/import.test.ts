@@ -103,6 +103,25 @@ describe('cma import', () => {
     }
   });
 
+  it('lists the first 1,000 problems and sums up the rest in one entry, so millions of bad rows do not fill memory (issue 30)', async () => {
+    // The issue's file shape: one column, every row the same Listing Id (each a duplicate), 2,500 rows here.
+    const file = join(mkdtempSync(join(tmpdir(), 'cma-import-')), 'dupes.csv');
+    writeFileSync(file, `Listing ID\n${'x\n'.repeat(2500)}`);
+    const { code, stdout, stderr } = await cma('import', '--listings', file, '--json');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/2500 rows, 1 records, 2500 problems/);
+    const output = JSON.parse(stdout);
+    expect(output.rows).toBe(2500);
+    expect(output.records).toHaveLength(1);
+    expect(output.errors).toHaveLength(1001);
+    expect(output.errors[0].message).toMatch(/^Required columns not recognised/);
+    expect(output.errors[999]).toEqual({ line: 1001, message: 'Duplicate Listing Id x (first on line 2); row skipped' });
+    expect(output.errors[1000]).toEqual({ line: 1002, message: '1,500 more problems on lines 1,002 to 2,501 are not listed (only the first 1,000 are)' });
+    const human = await cma('import', '--listings', file);
+    expect(human.stdout).toContain('Problems: 2500');
+    expect(human.stdout).toContain('  … 2450 more (use --json for the first 1,000)');
+  });
+
   it('fails clearly on a missing file or bad options', async () => {
     const missing = await cma('import', '--listings', 'no-such-file.csv', '--json');
     expect(missing.code).toBe(1);

@@ -368,20 +368,27 @@ function collect(into: ImportBatch, batch: ImportBatch): void {
 }
 
 /**
+ * A whole import of text handed over in pieces, each batch of records and problems handed to `onBatch` as the rows
+ * complete (nothing kept here: a caller that writes them out imports a file of any length in flat memory).
+ */
+export function importListingsEach(chunks: Iterable<string>, options: ImportOptions, onBatch: (batch: ImportBatch) => void): ImportSummary {
+  const importer = createListingsImporter(options);
+  for (const chunk of chunks) onBatch(importer.push(chunk));
+  onBatch(importer.finish());
+  return importer.summary ?? {
+    format: csvTypeOf(options.format) ?? 'ReColorado', detectedFormat: 'ReColorado', headers: [], headerLine: 0,
+    delimiter: ',', mapping: {}, unmappedRequired: REQUIRED_FIELD_GROUPS.map((group) => group[0]!), dateSystem: options.dateSystem === '1904' ? '1904' : '1900', rows: 0, kept: 0,
+  };
+}
+
+/**
  * A whole import of text handed over in pieces (a file read piece by piece: its bytes and whole text need never be
  * held), records and problems collected.
  */
 export function importListingsChunks(chunks: Iterable<string>, options: ImportOptions = {}): ParseListingsResult {
-  const importer = createListingsImporter(options);
   const collected: ImportBatch = { records: [], errors: [] };
-  for (const chunk of chunks) collect(collected, importer.push(chunk));
-  collect(collected, importer.finish());
-  const { records, errors } = collected;
-  const summary: ImportSummary = importer.summary ?? {
-    format: csvTypeOf(options.format) ?? 'ReColorado', detectedFormat: 'ReColorado', headers: [], headerLine: 0,
-    delimiter: ',', mapping: {}, unmappedRequired: REQUIRED_FIELD_GROUPS.map((group) => group[0]!), dateSystem: options.dateSystem === '1904' ? '1904' : '1900', rows: 0, kept: 0,
-  };
-  return { ...summary, records, errors };
+  const summary = importListingsEach(chunks, options, (batch) => collect(collected, batch));
+  return { ...summary, records: collected.records, errors: collected.errors };
 }
 
 /** Whole-text import: the same pipeline as the streaming importer, fed in 1 MB slices. */

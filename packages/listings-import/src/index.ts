@@ -1,5 +1,5 @@
 // @cma/listings-import — pure MLS CSV import (REcolorado and PPAR): no file system, no network; browser and Node.
-export { parseListingsCsv, importListingsChunks, createListingsImporter, chooseDateSystem } from './importer';
+export { parseListingsCsv, importListingsChunks, importListingsEach, createListingsImporter, chooseDateSystem } from './importer';
 export type { ImportOptions, ImportError, ImportBatch, ImportSummary, ListingsImporter, ParseListingsResult } from './importer';
 export { suggestMapping, headerSignature, detectFormat, resolveColumns, locateHeader, CANDIDATE_DELIMITERS } from './headers';
 export type { ColumnMapping, FormatDetection, ResolvedColumns, Delimiter } from './headers';
