@@ -26,15 +26,16 @@ const STREETS = words(4000, 7);
 const CITIES = words(60, 11);
 const SUFFIXES = ['st', 'ave', 'dr', 'ct', 'ln', 'way', 'blvd', 'pl', 'cir', 'rd'];
 
-async function generate(database: Database, count: number): Promise<void> {
+async function generate(database: Database, count: number): Promise<string> {
   const batch = 50_000;
+  const [{ id: sourceId }] = await database.query<{ id: string }>("insert into mls_sources (name, title) values ('bench', 'Bench MLS') returning id");
   // Bulk load without the search indexes, then build them once (as a bulk MLS load would).
   await database.exec('drop index listings_address_terms_idx; drop index listings_address_key_idx; drop index listings_geo_idx; drop index listings_close_date_idx');
   for (let start = 0; start < count; start += batch) {
     await database.query(
-      `insert into listings (source, listing_id, status, address, address_key, address_terms, city, postal_code, latitude, longitude,
+      `insert into listings (source, mls_source_id, listing_id, status, address, address_key, address_terms, city, postal_code, latitude, longitude,
          close_date, close_price, net_sales_price, above_grade_sqft, year_built, bedrooms, bathrooms, record)
-       select 'recolorado', 'B' || i, case when i % 5 = 0 then 'Active' else 'Closed' end,
+       select 'recolorado', $8::uuid, 'B' || i, case when i % 5 = 0 then 'Active' else 'Closed' end,
          addr, addr, string_to_array(addr, ' '), city, zip,
          38.7 + (i * 7919 % 100000) / 100000.0 * 1.3, -105.2 + (i * 104729 % 100000) / 100000.0 * 0.6,
          case when i % 5 = 0 then null else date '2026-06-01' - (i % 700)::int end,
@@ -48,7 +49,7 @@ async function generate(database: Database, count: number): Promise<void> {
            from generate_series($6::bigint, $7::bigint) i
          ) base
        ) rows`,
-      [STREETS, CITIES, STREETS.length, SUFFIXES, CITIES.length, start, Math.min(count, start + batch) - 1],
+      [STREETS, CITIES, STREETS.length, SUFFIXES, CITIES.length, start, Math.min(count, start + batch) - 1, sourceId],
     );
     if (process.env.BENCH_VERBOSE) console.log(`  … ${Math.min(count, start + batch)} rows`);
   }
@@ -66,6 +67,7 @@ async function generate(database: Database, count: number): Promise<void> {
     [MIN_TYPO_LENGTH],
   );
   await database.exec('analyze listings; analyze address_terms; analyze address_term_deletes');
+  return sourceId;
 }
 
 function stats(samples: number[]) {
@@ -76,7 +78,7 @@ function stats(samples: number[]) {
 async function run(label: string, database: Database): Promise<void> {
   console.log(`${label}: generating ${COUNT.toLocaleString('en-US')} listings…`);
   let started = performance.now();
-  await generate(database, COUNT);
+  const viewer = { mlsSourceIds: [await generate(database, COUNT)], demo: false };
   const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from listings');
   console.log(`${label}: generated ${n.toLocaleString('en-US')} listings in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const service = createListingsService(createListingsRepository(database), () => new Date('2026-06-01T00:00:00Z'));
@@ -93,11 +95,11 @@ async function run(label: string, database: Database): Promise<void> {
     ['zip', `${address.split(' ').pop()} `],
   ];
   for (const [name, query] of queries) {
-    const first = await service.searchAddress(query, 10);
+    const first = await service.searchAddress(viewer, query, 10);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       started = performance.now();
-      await service.searchAddress(query, 10);
+      await service.searchAddress(viewer, query, 10);
       times.push(performance.now() - started);
     }
     const { median, p95 } = stats(times);
@@ -110,7 +112,7 @@ async function run(label: string, database: Database): Promise<void> {
   let comps = 0;
   for (let i = 0; i < RUNS; i++) {
     started = performance.now();
-    const hits = await service.searchComparables({ latitude: 39.3 + i * 0.01, longitude: -104.9, radius: 1, months: 12, limit: 100, aboveGradeFinishedArea: 2000 });
+    const hits = await service.searchComparables(viewer, { latitude: 39.3 + i * 0.01, longitude: -104.9, radius: 1, months: 12, limit: 100, aboveGradeFinishedArea: 2000 });
     times.push(performance.now() - started);
     comps = hits.length;
   }

@@ -2,7 +2,8 @@
 const USAGE = `Usage:
   cma import --listings FILE.csv [--format recolorado|ppar|auto] --json
   cma value  --listings FILE.csv (--subject ID ... | --subjects-file FILE) [--backtest] --json
-  cma report --state FILE.json --out FILE.pdf [--pages ID,ID,...]   (cma report --help lists the page ids)`;
+  cma report --state FILE.json --out FILE.pdf [--pages ID,ID,...]   (cma report --help lists the page ids)
+  cma mls add | sync | list | approve …                               (cma mls --help: MLS sources)`;
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -10,6 +11,7 @@ const commands: Record<string, () => Promise<Command>> = {
   import: async () => (await import('./commands/import')).run,
   value: async () => (await import('./commands/value')).run,
   report: async () => (await import('./commands/report')).run,
+  mls: async () => (await import('@cma/server/mls-cli')).run,
 };
 
 export async function main(argv: string[]): Promise<number> {

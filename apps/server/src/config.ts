@@ -43,6 +43,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   RESO_URL: urlWithProtocols(['http:', 'https:'], 'RESO_URL'),
   RESO_TOKEN: optionalString,
+  MLS_SECRET_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'MLS_SECRET_KEY must be at least 32 characters' }),
   // 'off' turns street maps off (the offline drawing everywhere); otherwise an http(s) tile template with {z}, {x} and {y}.
   MAP_TILE_URL: optionalString.refine((v) => v === undefined || v === 'off' || (/^https?:\/\/\S+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
     message: "MAP_TILE_URL must be 'off' or an http(s) URL with {z}, {x} and {y}",
@@ -68,7 +69,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
     const name = first.path.join('.') || 'environment';
-    throw new ConfigError(`Invalid configuration: ${name}: ${first.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    // A secret's value is never echoed (a short key, a token): only that it was refused.
+    const got = /SECRET|TOKEN|KEY|PASSWORD/.test(name) ? 'a value' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid configuration: ${name}: ${first.message} (got ${got})`);
   }
   const e = parsed.data;
   const stripe = e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY;
@@ -88,6 +91,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined,
     reso: e.RESO_URL ? { url: e.RESO_URL, token: e.RESO_TOKEN } : undefined,
+    // MLS sources' tokens and client secrets are stored encrypted under this key when it is set (decision 2801).
+    mlsSecretKey: e.MLS_SECRET_KEY ?? null,
     // Street maps use OpenStreetMap's standard tiles unless MAP_TILE_URL names another source or 'off' (decision 2070).
     mapTileUrl: e.MAP_TILE_URL === 'off' ? null : (e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL),
     mapAttribution: e.MAP_TILE_ATTRIBUTION ?? DEFAULT_MAP_ATTRIBUTION,

@@ -25,7 +25,9 @@ import { createListingPoolsRepository } from './modules/listing-pools/listing-po
 import { createListingPoolsService, type ListingPoolsService } from './modules/listing-pools/listing-pools.service';
 import { createListingsRepository } from './modules/listings/listings.repository';
 import { createListingsService, type ListingsService } from './modules/listings/listings.service';
-import { registerResoSync } from './modules/listings/reso-sync';
+import { registerMlsJobs } from './modules/mls/mls.jobs';
+import { createMlsRepository } from './modules/mls/mls.repository';
+import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, type MlsService } from './modules/mls/mls.service';
 import { createReportRepository } from './modules/report/report.repository';
 import { createReportService, type ReportService } from './modules/report/report.service';
 import { createReportLinksRepository } from './modules/report-links/report-links.repository';
@@ -43,6 +45,7 @@ export interface Services {
   images: ImagesService;
   listingPools: ListingPoolsService;
   listings: ListingsService;
+  mls: MlsService;
   report: ReportService;
   reportLinks: ReportLinksService;
 }
@@ -75,7 +78,17 @@ export function createServices(ctx: AppContext): Services {
   const history = createHistoryService(historyRepository, now, config.publicUrl);
 
   const listingsRepository = createListingsRepository(database);
-  registerResoSync(ctx, listingsRepository);
+  const mls = createMlsService({
+    database,
+    repository: createMlsRepository(database),
+    listings: listingsRepository,
+    storage,
+    now,
+    log: ctx.log,
+    secretKey: config.mlsSecretKey,
+    retryFileDeletion: async (keys) => void (await ctx.jobs.enqueue(MLS_PHOTO_FILES_DELETE_QUEUE, { keys })),
+  });
+  registerMlsJobs(ctx, mls);
 
   const imagesRepository = createImagesRepository(database);
   registerUnusedCopiesPrune(ctx, imagesRepository);
@@ -120,9 +133,10 @@ export function createServices(ctx: AppContext): Services {
     }),
     customPages,
     history,
-    images: createImagesService({ repository: imagesRepository, storage, now, ...listingPhotoLookup(listingsRepository) }),
+    images: createImagesService({ repository: imagesRepository, storage, now, ...listingPhotoLookup(listingsRepository, mls, storage, config.demoData) }),
     listingPools: createListingPoolsService(createListingPoolsRepository(database), storage, ctx.listingPoolUploads, now),
-    listings: createListingsService(listingsRepository, now),
+    listings: createListingsService(listingsRepository, now, () => mls.photoUrls.signer('thumb')),
+    mls,
     report,
     reportLinks,
   };

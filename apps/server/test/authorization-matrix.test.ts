@@ -25,6 +25,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/request-demo': 'public',
   // Demo listing photos are generated placeholder drawings, not user data.
   'GET /api/listing-photos/demo/:listingId/:file': 'public',
+  // An <img> sends no token: the URL's server signature, handed only to the MLS's members, is the permission (else 404).
+  'GET /api/mls-photos/:photoId/:signature/:file': 'public',
   'POST /api/stripe/webhook': 'signed',
 
   'GET /api/logout': 'session',

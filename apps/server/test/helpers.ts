@@ -199,3 +199,10 @@ export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: R
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** The id of an MLS source (made without a feed on first use) for listings a test loads. */
+export async function testMlsSource(testApp: TestApp, name = 'test-mls'): Promise<string> {
+  await testApp.database.query('insert into mls_sources (name, title) values ($1, $1) on conflict (name) do nothing', [name]);
+  const [row] = await testApp.database.query<{ id: string }>('select id from mls_sources where name = $1', [name]);
+  return row!.id;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { parseListingsCsv } from '@cma/listings-import';
-import { createTestApp, createUserWithSession, multipart, testBackends, type MultipartPart, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, multipart, testBackends, testMlsSource, type MultipartPart, type TestApp } from './helpers';
 import { startFakeReso, type FakeReso } from './fake-reso';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
 import { demoPhotoPaths } from '../src/modules/listings/demo/demo-listings';
@@ -133,8 +133,9 @@ describe.each(testBackends())('property images on %s', (backend) => {
     const photoBase = reso.url.replace('/reso', '');
     await repository.upsert(
       [
-        { source: 'demo', record: demo!, photoUrls: demoPhotoPaths('DEMO-000001') },
-        { source: 'reso', record: mls!, photoUrls: [`${photoBase}/photos/a.png`, `${photoBase}/photos/b.png`] },
+        // A listing whose photos are our demo placeholders, and one with MLS photo URLs.
+        { source: 'recolorado', record: demo!, photoUrls: demoPhotoPaths('DEMO-000001'), mlsSourceId: await testMlsSource(t) },
+        { source: 'reso', record: mls!, photoUrls: [`${photoBase}/photos/a.png`, `${photoBase}/photos/b.png`], mlsSourceId: await testMlsSource(t) },
       ],
       new Date(),
     );
@@ -151,8 +152,8 @@ describe.each(testBackends())('property images on %s', (backend) => {
 
   it("copies a listing's photos into a property once, even when asked twice at the same moment or after the copies were deleted", async () => {
     const csv = 'Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Above Grade Finished Area,Close Price\nDEMO-000002,Closed,3,Elm St,Denver,CO,80209,1500,500000\n';
-    await createListingsRepository(t.database).upsert([{ source: 'demo', record: parseListingsCsv(csv, { format: 'recolorado' }).records[0]!, photoUrls: demoPhotoPaths('DEMO-000002') }], new Date());
-    const copy = () => post(owner.token, '/api/save-image-rets', { listing_id: 'DEMO-000002', source: 'demo', property_id: 'comp-uuid-1' });
+    await createListingsRepository(t.database).upsert([{ source: 'recolorado', record: parseListingsCsv(csv, { format: 'recolorado' }).records[0]!, photoUrls: demoPhotoPaths('DEMO-000002'), mlsSourceId: await testMlsSource(t) }], new Date());
+    const copy = () => post(owner.token, '/api/save-image-rets', { listing_id: 'DEMO-000002', source: 'recolorado', property_id: 'comp-uuid-1' });
 
     const answers = await Promise.all([copy(), copy()]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -166,17 +167,17 @@ describe.each(testBackends())('property images on %s', (backend) => {
 
   it("copies listing photos only into the caller's own photos: another user's property of the same id is untouched", async () => {
     const csv = 'Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Above Grade Finished Area,Close Price\nDEMO-000003,Closed,5,Elm St,Denver,CO,80209,1500,500000\n';
-    await createListingsRepository(t.database).upsert([{ source: 'demo', record: parseListingsCsv(csv, { format: 'recolorado' }).records[0]!, photoUrls: demoPhotoPaths('DEMO-000003') }], new Date());
+    await createListingsRepository(t.database).upsert([{ source: 'recolorado', record: parseListingsCsv(csv, { format: 'recolorado' }).records[0]!, photoUrls: demoPhotoPaths('DEMO-000003'), mlsSourceId: await testMlsSource(t) }], new Date());
     const uploaded = await upload(other.token, [{ name: 'property_id', value: 'shared-uuid' }, { name: 'images[]', value: await image(100, 100, 'png'), filename: 'mine.png' }]);
     const othersPhoto = uploaded.json().data[0].id as string;
 
-    const copied = await post(owner.token, '/api/save-image-rets', { listing_id: 'DEMO-000003', source: 'demo', property_id: 'shared-uuid' });
+    const copied = await post(owner.token, '/api/save-image-rets', { listing_id: 'DEMO-000003', source: 'recolorado', property_id: 'shared-uuid' });
     expect(copied.statusCode).toBe(200);
     expect(copied.json().data).toHaveLength(3);
     expect((await post(other.token, '/api/get-images/shared-uuid')).json().data.map((i: any) => i.id)).toEqual([othersPhoto]);
 
     // The owner's copy does not count as the other user's: they get their own.
-    const theirs = await post(other.token, '/api/save-image-rets', { listing_id: 'DEMO-000003', source: 'demo', property_id: 'shared-uuid' });
+    const theirs = await post(other.token, '/api/save-image-rets', { listing_id: 'DEMO-000003', source: 'recolorado', property_id: 'shared-uuid' });
     expect(theirs.json().data).toHaveLength(4);
     expect((await post(owner.token, '/api/get-images/shared-uuid')).json().data).toHaveLength(3);
   });
@@ -184,7 +185,7 @@ describe.each(testBackends())('property images on %s', (backend) => {
   it('lets a failed copy be tried again', async () => {
     const csv = 'Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Above Grade Finished Area,Close Price\nMLS-11,Closed,7,Oak St,Denver,CO,80209,1500,500000\n';
     const unreachable = `${reso.url.replace('/reso', '')}/gone/a.png`;
-    await createListingsRepository(t.database).upsert([{ source: 'reso', record: parseListingsCsv(csv, { format: 'recolorado' }).records[0]!, photoUrls: [unreachable] }], new Date());
+    await createListingsRepository(t.database).upsert([{ source: 'reso', record: parseListingsCsv(csv, { format: 'recolorado' }).records[0]!, photoUrls: [unreachable], mlsSourceId: await testMlsSource(t) }], new Date());
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await post(owner.token, '/api/save-image-rets', { listing_id: 'MLS-11', source: 'reso', property_id: 'comp-uuid-2' });
       expect(res.statusCode).toBe(422);

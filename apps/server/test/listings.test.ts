@@ -8,6 +8,7 @@ import { parseListingsCsv, PROPERTY_RECORD_FIELDS } from '@cma/listings-import';
 import { createDatabase } from '@cma/db';
 import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
+import { createMlsRepository } from '../src/modules/mls/mls.repository';
 import { createListingsService } from '../src/modules/listings/listings.service';
 import { seedDemoListings } from '../src/modules/listings/listings.startup';
 import { parseLoadArguments } from '../src/modules/listings/load-listings.cli';
@@ -30,13 +31,15 @@ const FIXTURE_CSV = [HEADERS, ...ROWS].join('\n');
 describe.each(testBackends())('listing database on %s', (backend) => {
   let t: TestApp;
   let token: string;
+  let mlsSourceId: string;
   beforeAll(async () => {
     t = await createTestApp(backend, {}, { now: () => NOW });
     token = (await createUserWithSession(t)).token;
     const service = createListingsService(createListingsRepository(t.database), () => NOW);
     const { records } = parseListingsCsv(FIXTURE_CSV, { format: 'recolorado' });
     expect(records).toHaveLength(ROWS.length);
-    await service.load(records.map((record) => ({ source: 'recolorado', record })));
+    mlsSourceId = (await createMlsRepository(t.database).ensureSource('recolorado')).id;
+    await service.load(records.map((record) => ({ source: 'recolorado', record, mlsSourceId })));
   });
   afterAll(() => t.close());
 
@@ -103,13 +106,13 @@ describe.each(testBackends())('listing database on %s', (backend) => {
     expect((await comps({ latitude: 123, longitude: 0 })).statusCode).toBe(422);
   });
 
-  it('replaces a listing loaded again (unique per source and listing id)', async () => {
+  it('replaces a listing loaded again (unique per MLS and listing id)', async () => {
     const repository = createListingsRepository(t.database);
     const before = await repository.count();
     const { records } = parseListingsCsv([HEADERS, ROWS[1]!.replace('640000', '645000')].join('\n'), { format: 'recolorado' });
-    await repository.upsert([{ source: 'recolorado', record: records[0]! }], NOW);
+    await repository.upsert([{ source: 'recolorado', record: records[0]!, mlsSourceId }], NOW);
     expect(await repository.count()).toBe(before);
-    expect((await repository.findByListingId('T-2'))!.record['Close Price']).toBe(645000);
+    expect((await repository.findByListingId({ mlsSourceIds: [mlsSourceId], demo: false }, 'T-2'))!.record['Close Price']).toBe(645000);
   });
 });
 
@@ -166,15 +169,15 @@ describe('demo generator', () => {
 
 describe('load-listings command', () => {
   it.each([
-    [['a.csv'], { files: ['a.csv'], format: 'auto' }],
-    [['a.csv', 'b.csv', '--format', 'ppar'], { files: ['a.csv', 'b.csv'], format: 'ppar' }],
-    [['--format=recolorado', 'a.csv'], { files: ['a.csv'], format: 'recolorado' }],
+    [['a.csv'], { files: ['a.csv'], format: 'auto', mls: null }],
+    [['a.csv', 'b.csv', '--format', 'ppar'], { files: ['a.csv', 'b.csv'], format: 'ppar', mls: null }],
+    [['--format=recolorado', 'a.csv', '--mls', 'pikes-peak'], { files: ['a.csv'], format: 'recolorado', mls: 'pikes-peak' }],
   ])('reads %j', (argv, expected) => {
     expect(parseLoadArguments(argv)).toEqual(expected);
   });
 
-  it.each([[[]], [['--format', 'zillow', 'a.csv']], [['--bogus', 'a.csv']]])('refuses %j with the usage', (argv) => {
-    expect(() => parseLoadArguments(argv)).toThrow(/usage|format must be/);
+  it.each([[[]], [['--format', 'zillow', 'a.csv']], [['--bogus', 'a.csv']], [['a.csv', '--mls', 'Not A Name']]])('refuses %j with the usage', (argv) => {
+    expect(() => parseLoadArguments(argv)).toThrow(/usage|format must be|--mls must/);
   });
 
   it('loads a PPAR export into the embedded database', async () => {
@@ -188,8 +191,11 @@ describe('load-listings command', () => {
       expect(stdout).toMatch(/format PPAR \(detected\)/);
       const database = await createDatabase({ dataDir: dir });
       try {
-        const rows = await database.query<{ source: string; listing_id: string }>('select source, listing_id from listings order by listing_id');
-        expect(rows[0]).toEqual({ source: 'ppar', listing_id: '7001' });
+        const rows = await database.query<{ source: string; listing_id: string; mls: string }>(
+          'select l.source, l.listing_id, s.name as mls from listings l join mls_sources s on s.id = l.mls_source_id order by listing_id',
+        );
+        // The listings belong to the MLS source named after the format (made without a feed on first load).
+        expect(rows[0]).toEqual({ source: 'ppar', listing_id: '7001', mls: 'ppar' });
       } finally {
         await database.close();
       }

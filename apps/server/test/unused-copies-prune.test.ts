@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
 import { parseListingsCsv } from '@cma/listings-import';
-import { bearer, createTestApp, createUserWithSession, multipart, testBackends, type TestApp } from './helpers';
+import { bearer, createTestApp, createUserWithSession, multipart, testBackends, testMlsSource, type TestApp } from './helpers';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
 import { demoPhotoPaths } from '../src/modules/listings/demo/demo-listings';
 import { createImagesRepository } from '../src/modules/images/images.repository';
@@ -27,14 +27,15 @@ describe.each(testBackends())('unused listing photo copies prune on %s', (backen
       .concat(['11', '12', '13'].map((n) => `DEMO-0000${n},Closed,${n},Elm St,Denver,CO,80209,1500,500000`))
       .join('\n');
     const records = parseListingsCsv(`${csv}\n`, { format: 'recolorado' }).records;
-    await createListingsRepository(t.database).upsert(records.map((record) => ({ source: 'demo' as const, record, photoUrls: demoPhotoPaths(record['Listing Id']) })), now);
+    const mlsSourceId = await testMlsSource(t);
+    await createListingsRepository(t.database).upsert(records.map((record) => ({ source: 'recolorado' as const, record, photoUrls: demoPhotoPaths(record['Listing Id']), mlsSourceId })), now);
   });
   afterAll(async () => {
     await t.close();
   });
 
   const copy = (listingId: string, propertyId: string) =>
-    t.app.inject({ method: 'POST', url: '/api/save-image-rets', headers: bearer(agent.token), payload: { listing_id: listingId, source: 'demo', property_id: propertyId } });
+    t.app.inject({ method: 'POST', url: '/api/save-image-rets', headers: bearer(agent.token), payload: { listing_id: listingId, property_id: propertyId } });
   const photos = async (propertyId: string) =>
     t.database.query<{ original_name: string; storage_key: string }>('select original_name, storage_key from property_images where user_id = $1 and property_id = $2 order by original_name', [agent.userId, propertyId]);
   const claims = async () =>

@@ -42,6 +42,8 @@ export const saveImageRetsRequest = z.object({
   /** The listing's MLS id (with its source when ids could clash across MLSs). */
   listing_id: z.string().trim().min(1).max(120),
   source: z.enum(['recolorado', 'ppar', 'reso', 'demo']).optional(),
+  /** The listing's MLS source (a search hit's mls), when ids could clash across MLSs. */
+  mls: z.string().trim().min(1).max(40).optional(),
   /** The property the photos are saved under; defaults to the listing id. */
   property_id: z.string().trim().min(1).max(120).regex(/^[\w.:-]+$/).optional(),
 });

@@ -24,8 +24,10 @@ export const addressSearchHit = z.object({
   /** Relevance: higher is better (exact words beat prefixes beat corrected typos). */
   score: z.number(),
   source: z.enum(LISTING_SOURCES),
+  /** The MLS the listing belongs to (null for demo listings). */
+  mls: z.string().nullable(),
   record: listingPropertyRecord,
-  /** URLs of the listing's photos (copy them with /api/save-image-rets). */
+  /** Our URLs of the listing's photos (thumbnails; copy them into a report with /api/save-image-rets). */
   photos: z.array(z.string()),
 });
 export type AddressSearchHit = z.infer<typeof addressSearchHit>;
@@ -63,6 +65,7 @@ export type SearchComparablesRequest = z.input<typeof searchComparablesRequest>;
 export const comparableHit = z.object({
   distanceMiles: z.number(),
   source: z.enum(LISTING_SOURCES),
+  mls: z.string().nullable(),
   record: listingPropertyRecord,
   photos: z.array(z.string()),
 });

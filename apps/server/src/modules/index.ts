@@ -16,6 +16,7 @@ import { mapRoutes } from './map/map.routes';
 import { brandKitRoutes } from './brand-kit/brand-kit.routes';
 import { customPagesRoutes } from './custom-pages/custom-pages.routes';
 import { listingPoolsRoutes } from './listing-pools/listing-pools.routes';
+import { mlsRoutes } from './mls/mls.routes';
 
 /** Every module's routes, in this order, each handed the services it uses (built once in services.ts). Add one line per module. */
 export async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -23,7 +24,8 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   await app.register(contentRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(adjustmentValuesRoutes, { adjustmentValues: services.adjustmentValues });
-  await app.register(listingsRoutes, { listings: services.listings });
+  await app.register(listingsRoutes, { listings: services.listings, mls: services.mls });
+  await app.register(mlsRoutes, { mls: services.mls });
   await app.register(imagesRoutes, { images: services.images });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(historyRoutes, { history: services.history });

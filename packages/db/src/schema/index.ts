@@ -2,6 +2,7 @@
 export * from './core';
 export * from './billing';
 export * from './accounts';
+export * from './mls';
 export * from './listings';
 export * from './report';
 export * from './contact';

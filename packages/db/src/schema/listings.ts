@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core';
+import { mlsSources } from './mls';
 
-// Listing database, property images and per-user adjustment values (issues 5–7). SQL: migrations/0500–0502, 0701.
+// Listing database, property images and per-user adjustment values (issues 5–7). SQL: migrations/0500–0502, 0701, 2800.
 
 export const listings = pgTable(
   'listings',
@@ -30,10 +31,14 @@ export const listings = pgTable(
     record: jsonb('record').notNull(),
     photoUrls: jsonb('photo_urls').$type<string[]>().notNull().default([]),
     sourceModifiedAt: timestamp('source_modified_at', { withTimezone: true }),
+    /** The MLS the listing belongs to; null only for demo listings. */
+    mlsSourceId: uuid('mls_source_id').references(() => mlsSources.id, { onDelete: 'cascade' }),
+    /** RESO ListingKey (the feed's primary key). */
+    listingKey: text('listing_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique().on(t.source, t.listingId)],
+  (t) => [unique('listings_mls_listing_key').on(t.mlsSourceId, t.listingId).nullsNotDistinct()],
 );
 
 export const addressTerms = pgTable('address_terms', { term: text('term').primaryKey() });
@@ -43,13 +48,6 @@ export const addressTermDeletes = pgTable(
   { deleteKey: text('delete_key').notNull(), term: text('term').notNull() },
   (t) => [primaryKey({ columns: [t.deleteKey, t.term] })],
 );
-
-export const listingSyncState = pgTable('listing_sync_state', {
-  feed: text('feed').primaryKey(),
-  lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-  lastCount: integer('last_count').notNull().default(0),
-});
 
 export const propertyImages = pgTable('property_images', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),

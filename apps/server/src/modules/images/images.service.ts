@@ -18,7 +18,8 @@ export interface ImagesServiceDeps {
   repository: ImagesRepository;
   storage: FileStorage;
   now: () => Date;
-  findListing(listingId: string, source?: ListingSource): Promise<ListingPhotos | undefined>;
+  /** A listing the user may see (a member of its MLS; demo listings while demo data is on). */
+  findListing(userId: string, listingId: string, where: { source?: ListingSource; mls?: string }): Promise<ListingPhotos | undefined>;
   /** Bytes of a listing photo URL: our demo placeholders in process, MLS photo URLs over HTTP. */
   fetchListingPhoto(url: string): Promise<Buffer>;
 }
@@ -124,8 +125,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * Copies a listing's photos into the user's images of a property (default: the listing id), once: a later call
      * returns the property's images unchanged, even after the agent deleted the copies.
      */
-    async saveFromListing(userId: string, request: { listing_id: string; source?: ListingSource; property_id?: string }): Promise<PropertyImage[]> {
-      const listing = await deps.findListing(request.listing_id, request.source);
+    async saveFromListing(userId: string, request: { listing_id: string; source?: ListingSource; mls?: string; property_id?: string }): Promise<PropertyImage[]> {
+      const listing = await deps.findListing(userId, request.listing_id, { source: request.source, mls: request.mls });
       if (!listing) throw new NotFoundError('Listing not found');
       const propertyId = request.property_id ?? listing.listingId;
       if (listing.photoUrls.length === 0) return list(userId, propertyId);

@@ -2,14 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchAddressRequest, searchAddressResponse, searchComparablesRequest, searchComparablesResponse } from '@cma/contracts';
 import { ok } from '../../http/envelope';
-import { requireSubscriber } from '../../http/auth';
+import { currentUserId, requireSubscriber } from '../../http/auth';
 import { NotFoundError } from '../../http/errors';
 import type { ListingsService } from './listings.service';
+import type { MlsService } from '../mls/mls.service';
 import { demoPhotoSvg } from './demo/demo-photo';
 import { DEMO_PHOTOS_PER_LISTING } from './demo/demo-listings';
 
-export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }> = async (app, { listings: service }) => {
+export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; mls: MlsService }> = async (app, { listings: service, mls }) => {
   const tags = ['listings'];
+  // A source's listings only for its members; demo listings for everyone while demo data is on (decision 2803).
+  const viewer = (request: Parameters<typeof currentUserId>[0]) => mls.viewerOf(currentUserId(request), app.ctx.config.demoData);
 
   app.post(
     '/api/search-address-rets',
@@ -24,7 +27,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
       },
     },
     async (request) => {
-      const { hits, total } = await service.searchAddress(request.body.address, request.body.limit ?? 10);
+      const { hits, total } = await service.searchAddress(await viewer(request), request.body.address, request.body.limit ?? 10);
       return ok({ records: hits.map((hit) => hit.record), hits, total });
     },
   );
@@ -42,7 +45,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
       },
     },
     async (request) => {
-      const hits = await service.searchComparables(request.body);
+      const hits = await service.searchComparables(await viewer(request), request.body);
       return ok({ records: hits.map((hit) => hit.record), hits });
     },
   );
@@ -60,7 +63,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService }
     async (request, reply) => {
       const index = Number.parseInt(request.params.file, 10);
       if (index < 1 || index > DEMO_PHOTOS_PER_LISTING) throw new NotFoundError();
-      const listing = await service.findListing(request.params.listingId, 'demo');
+      const listing = await service.findDemoListing(request.params.listingId);
       if (!listing) throw new NotFoundError();
       return reply
         .type('image/svg+xml')

@@ -1,24 +1,34 @@
 import type { ListingSource, SearchComparablesRequest } from '@cma/contracts';
 import type { PropertyRecord } from '@cma/listings-import';
 import { normalizeAddress, queryWords } from './address-text';
-import type { ListingInput, ListingsRepository, StoredListing } from './listings.repository';
+import type { ListingInput, ListingsRepository, ListingViewer, StoredListing } from './listings.repository';
 import { demoPhotoPaths, generateDemoRecords, DEMO_LISTING_COUNT } from './demo/demo-listings';
 
 export interface ListingHit {
   source: ListingSource;
+  /** The MLS source's name (null for demo listings). */
+  mls: string | null;
   record: PropertyRecord;
   photos: string[];
 }
 
-/** The record as the client gets it: the import's shape, with the listing's photo URLs as its propertyImages. */
-function present(listing: StoredListing): ListingHit {
-  return { source: listing.source, record: { ...listing.record, propertyImages: listing.photoUrls }, photos: listing.photoUrls };
-}
+/** Turns a listing's stored photo paths into the URLs a member may load (MLS photos are signed; others pass through). */
+export type PhotoSigner = () => Promise<(path: string) => string>;
+const unsigned: PhotoSigner = async () => (path) => path;
 
-export function createListingsService(repository: ListingsRepository, now: () => Date) {
+export function createListingsService(repository: ListingsRepository, now: () => Date, signer: PhotoSigner = unsigned) {
+  /** The records as the client gets them: the import's shape, with the listing's photo URLs as its propertyImages. */
+  async function presenter(): Promise<(listing: StoredListing) => ListingHit> {
+    const sign = await signer();
+    return (listing) => {
+      const photos = listing.photoUrls.map(sign);
+      return { source: listing.source, mls: listing.mls, record: { ...listing.record, propertyImages: photos }, photos };
+    };
+  }
+
   return {
-    /** Address search: every typed word must match (exactly, as a prefix if last, or within 1–2 typos). */
-    async searchAddress(address: string, limit = 10): Promise<{ hits: (ListingHit & { score: number })[]; total: number }> {
+    /** Address search among what `viewer` may see: every typed word must match (exactly, as a prefix if last, or within 1–2 typos). */
+    async searchAddress(viewer: ListingViewer, address: string, limit = 10): Promise<{ hits: (ListingHit & { score: number })[]; total: number }> {
       const words = queryWords(address);
       const expanded = [];
       for (const word of words) {
@@ -27,18 +37,19 @@ export function createListingsService(repository: ListingsRepository, now: () =>
         if (weights.size > 0) expanded.push(weights);
       }
       if (expanded.length === 0) return { hits: [], total: 0 };
-      const result = await repository.searchByTerms(expanded, normalizeAddress(address), limit);
+      const result = await repository.searchByTerms(viewer, expanded, normalizeAddress(address), limit);
+      const present = await presenter();
       return { hits: result.listings.map((listing) => ({ ...present(listing), score: listing.score })), total: result.total };
     },
 
     /** Sales (and, if asked, active listings) around a subject, nearest first, within ± size tolerance. */
-    async searchComparables(request: SearchComparablesRequest): Promise<(ListingHit & { distanceMiles: number })[]> {
+    async searchComparables(viewer: ListingViewer, request: SearchComparablesRequest): Promise<(ListingHit & { distanceMiles: number })[]> {
       const months = request.months ?? 12;
       const since = new Date(now());
       since.setUTCMonth(since.getUTCMonth() - months);
       const area = request.aboveGradeFinishedArea;
       const tolerance = request.sizeTolerance ?? 0.2;
-      const found = await repository.findNear({
+      const found = await repository.findNear(viewer, {
         latitude: request.latitude,
         longitude: request.longitude,
         radiusMiles: request.radius ?? 1,
@@ -49,6 +60,7 @@ export function createListingsService(repository: ListingsRepository, now: () =>
         includeActive: request.includeActive ?? false,
         limit: request.limit ?? 100,
       });
+      const present = await presenter();
       return found.map((listing) => ({ ...present(listing), distanceMiles: Math.round(listing.distanceMiles * 100) / 100 }));
     },
 
@@ -66,7 +78,9 @@ export function createListingsService(repository: ListingsRepository, now: () =>
       );
     },
 
-    findListing: (listingId: string, source?: ListingSource) => repository.findByListingId(listingId, source),
+    /** A listing `viewer` may see, by its listing id (and source or MLS name when ids could clash). */
+    findListing: (viewer: ListingViewer, listingId: string, where?: { source?: ListingSource; mls?: string }) => repository.findByListingId(viewer, listingId, where),
+    findDemoListing: (listingId: string) => repository.findDemoListing(listingId),
   };
 }
 export type ListingsService = ReturnType<typeof createListingsService>;

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import type { ListingsService } from './listings.service';
-import { scheduleResoSync } from './reso-sync';
 
 /** Startup task: demo listings in the embedded default (config.demoData); idempotent. */
 export async function seedDemoListings(ctx: AppContext, services: { listings: ListingsService }): Promise<void> {
@@ -9,6 +8,3 @@ export async function seedDemoListings(ctx: AppContext, services: { listings: Li
   const written = await services.listings.seedDemoListings();
   if (written > 0) ctx.log.info({ written, ms: Math.round(performance.now() - started) }, 'demo listings seeded');
 }
-
-/** Startup task: schedule the RESO sync when RESO_URL is set. */
-export const scheduleResoListingsSync = scheduleResoSync;

@@ -1,5 +1,7 @@
-// Admin command: load MLS CSV exports into the listing database.
-//   npx tsx apps/server/src/modules/listings/load-listings.cli.ts FILE.csv [FILE2.csv …] [--format auto|recolorado|ppar]
+// Admin command: load MLS CSV exports into the listing database, as the listings of one MLS source.
+//   npx tsx apps/server/src/modules/listings/load-listings.cli.ts FILE.csv [FILE2.csv …] [--format auto|recolorado|ppar] [--mls NAME]
+// The listings belong to the MLS source NAME (created without a feed when new; default: the file's format, e.g.
+// recolorado), so only that MLS's members see them (decision 2803).
 // Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR (default ./data). With the embedded
 // database, stop the server first: PGlite does not lock its folder, so two processes must not open it.
 import { readFile } from 'node:fs/promises';
@@ -9,20 +11,29 @@ import { createDatabase } from '@cma/db';
 import { decodeListingsBytes, formatOptionOf, parseListingsCsv, printableText, type FormatOption } from '@cma/listings-import';
 import { parseConfig } from '../../config';
 import { createListingsRepository } from './listings.repository';
+import { createMlsRepository } from '../mls/mls.repository';
+import { MLS_SOURCE_NAME } from '../mls/mls.service';
 
-const USAGE = 'usage: load-listings FILE.csv [FILE.csv …] [--format auto|recolorado|ppar]';
+const USAGE = 'usage: load-listings FILE.csv [FILE.csv …] [--format auto|recolorado|ppar] [--mls NAME]';
 
 export interface LoadArguments {
   files: string[];
   format: FormatOption;
+  /** The MLS source the listings belong to (default: the file's format). */
+  mls: string | null;
 }
 
 export function parseLoadArguments(argv: string[]): LoadArguments {
   const files: string[] = [];
   let format: FormatOption = 'auto';
+  let mls: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--format' || arg.startsWith('--format=')) {
+    if (arg === '--mls' || arg.startsWith('--mls=')) {
+      const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
+      if (!value || !MLS_SOURCE_NAME.test(value)) throw new Error(`--mls must name an MLS source (lower-case letters, digits, - or _; got ${value ?? 'nothing'})\n${USAGE}`);
+      mls = value;
+    } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
       if (value !== 'auto' && value !== 'recolorado' && value !== 'ppar') throw new Error(`--format must be auto, recolorado or ppar (got ${value ?? 'nothing'})\n${USAGE}`);
       format = value;
@@ -33,7 +44,7 @@ export function parseLoadArguments(argv: string[]): LoadArguments {
     } else files.push(arg);
   }
   if (files.length === 0) throw new Error(USAGE);
-  return { files, format };
+  return { files, format, mls };
 }
 
 async function main(): Promise<number> {
@@ -47,6 +58,7 @@ async function main(): Promise<number> {
   const config = parseConfig(process.env);
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const repository = createListingsRepository(database);
+  const sources = createMlsRepository(database);
   let failed = false;
   try {
     for (const file of args.files) {
@@ -68,9 +80,10 @@ async function main(): Promise<number> {
         continue;
       }
       const source = formatOptionOf(result.format);
-      const written = await repository.upsert(result.records.map((record) => ({ source, record })), new Date());
+      const mls = await sources.ensureSource(args.mls ?? source);
+      const written = await repository.upsert(result.records.map((record) => ({ source, record, mlsSourceId: mls.id })), new Date());
       const ms = Math.round(performance.now() - started);
-      console.log(`${printableText(path.basename(file))}: format ${result.format}${args.format === 'auto' ? ' (detected)' : ''}; rows read ${result.rows}, records ${result.kept}, listings written ${written}, problems ${result.errors.length}; ${ms} ms`);
+      console.log(`${printableText(path.basename(file))}: MLS ${mls.name}, format ${result.format}${args.format === 'auto' ? ' (detected)' : ''}; rows read ${result.rows}, records ${result.kept}, listings written ${written}, problems ${result.errors.length}; ${ms} ms`);
       // Messages quote cells: a file's escape sequences must not reach the terminal.
       for (const problem of result.errors.slice(0, 20)) console.log(`  line ${problem.line}: ${printableText(problem.message)}`);
       if (result.errors.length > 20) console.log(`  … and ${result.errors.length - 20} more`);
