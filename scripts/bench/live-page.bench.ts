@@ -1,4 +1,5 @@
-// The live report page /r/<token> under 50 concurrent viewers: p95 time to first byte (target < 100 ms, issue 18).
+// The live report page /r/<token> under 50 concurrent viewers: p95 time to first byte against the floor measured in
+// the same run (GET /healthz, no database, same viewers): target p95 ≤ 1.5× the floor's (issue 30; < 100 ms in issue 18).
 // The real server in its own process on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; PGlite otherwise, marked so).
 // Each opening comes from its own address (X-Forwarded-For behind TRUST_PROXY; a person opens a report a few times, not
 // hundreds) with a phone user agent, so every request is rate-limit counted and recorded as a view, as a real opening is.
@@ -11,7 +12,8 @@ import { benchDatabase, freePort, startProcess, subscribedBenchAgent } from './s
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const TARGET_P95_MS = 100;
+const ROUNDS = 5;
+const TARGET_RATIO = 1.5;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -79,9 +81,21 @@ async function main() {
     const pageUrl = `${base}/r/${link.token}`;
 
     if (WARMUP_S > 0) await load(pageUrl, WARMUP_S);
-    const run = await load(pageUrl, DURATION_S);
-    // The floor on this host at this hour: a route without the database, under the same viewers.
-    const floor = await load(`${base}/healthz`, Math.min(DURATION_S, 5));
+    // The floor on this host at this hour: a route without the database, under the same viewers. Page and floor take
+    // turns (ROUNDS slices of each), so a change in what else runs on the shared host weighs on both alike.
+    const run = { ttfb: [] as number[], total: [] as number[], non200: 0, bytes: 0 };
+    const floor = { ttfb: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const page = await load(pageUrl, DURATION_S / ROUNDS);
+      run.ttfb.push(...page.ttfb);
+      run.total.push(...page.total);
+      run.non200 += page.non200;
+      run.bytes = page.bytes;
+      floor.ttfb.push(...(await load(`${base}/healthz`, DURATION_S / ROUNDS / 2)).ttfb);
+    }
+    run.ttfb.sort((a, b) => a - b);
+    run.total.sort((a, b) => a - b);
+    floor.ttfb.sort((a, b) => a - b);
     const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite (set TEST_DATABASE_URL for the PostgreSQL figure)';
     const p95 = percentile(run.ttfb, 95);
     console.log(`\nGET /r/<token> on ${databaseName}: ${VIEWERS} concurrent viewers, ${DURATION_S} s, ${run.ttfb.length} requests (${(run.ttfb.length / DURATION_S).toFixed(0)}/s), ${run.bytes} bytes of HTML`);
@@ -89,9 +103,10 @@ async function main() {
     console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (load before the run: ${loadBefore.toFixed(1)})`);
     console.log(`time to first byte  p50 ${percentile(run.ttfb, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   p99 ${percentile(run.ttfb, 99).toFixed(1)} ms`);
     console.log(`whole response      p50 ${percentile(run.total, 50).toFixed(1)} ms   p95 ${percentile(run.total, 95).toFixed(1)} ms   non-200: ${run.non200}`);
-    console.log(`floor (GET /healthz, no database, same viewers): TTFB p50 ${percentile(floor.ttfb, 50).toFixed(1)} ms   p95 ${percentile(floor.ttfb, 95).toFixed(1)} ms   ${(floor.ttfb.length / Math.min(DURATION_S, 5)).toFixed(0)} req/s`);
-    console.log(`target p95 TTFB < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'MISSED'}`);
-    console.log(JSON.stringify({ bench: 'live-page', database: databaseUrl ? 'postgres' : 'pglite', load_average: os.loadavg()[0], viewers: VIEWERS, requests: run.ttfb.length, ttfb_p50: percentile(run.ttfb, 50), ttfb_p95: p95, ttfb_p99: percentile(run.ttfb, 99), floor_ttfb_p95: percentile(floor.ttfb, 95), non200: run.non200 }));
+    console.log(`floor (GET /healthz, no database, same viewers): TTFB p50 ${percentile(floor.ttfb, 50).toFixed(1)} ms   p95 ${percentile(floor.ttfb, 95).toFixed(1)} ms   ${(floor.ttfb.length / (DURATION_S / 2)).toFixed(0)} req/s (${ROUNDS} turns of each)`);
+    const ratio = p95 / percentile(floor.ttfb, 95);
+    console.log(`p95 TTFB ${ratio.toFixed(2)}× the floor's; target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`);
+    console.log(JSON.stringify({ bench: 'live-page', database: databaseUrl ? 'postgres' : 'pglite', load_average: os.loadavg()[0], viewers: VIEWERS, requests: run.ttfb.length, ttfb_p50: percentile(run.ttfb, 50), ttfb_p95: p95, ttfb_p99: percentile(run.ttfb, 99), floor_ttfb_p95: percentile(floor.ttfb, 95), ratio, non200: run.non200 }));
     if (run.non200 > 0) process.exitCode = 1;
   } finally {
     server?.kill('SIGTERM');

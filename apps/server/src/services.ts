@@ -75,7 +75,8 @@ export function createServices(ctx: AppContext): Services {
 
   const historyRepository = createHistoryRepository(database);
   registerDeletedEntriesPurge(ctx, historyRepository);
-  const history = createHistoryService(historyRepository, now, config.publicUrl);
+  // A report saved again or deleted drops the live links' lookups of it (reportLinks is built below; this runs later).
+  const history = createHistoryService(historyRepository, now, config.publicUrl, (historyId) => reportLinks?.forgetChanged(`history:${historyId}`));
 
   const listingsRepository = createListingsRepository(database);
   const mls = createMlsService({
@@ -112,6 +113,7 @@ export function createServices(ctx: AppContext): Services {
   });
   reportLinks = createReportLinksService({
     repository: createReportLinksRepository(database),
+    log: ctx.log,
     report,
     mail,
     now,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { REPORT_LINK_CAP_MESSAGE } from '@cma/contracts';
 import { buildReportInput } from '@cma/report';
 import { createUserWithSession, testBackends, type TestApp, type TestSmtp, pdfText, createTestAppWithSmtp, closeAll, bearer } from './helpers';
 
@@ -113,11 +114,122 @@ describe.each(testBackends())('live report links on %s', (backend) => {
 
     await t.app.ctx.jobs.drain();
     const mails = await smtp.waitForTo('views.agent@example.com', before + 1);
+    // The same visitor (address and browser) an hour later is a new view.
+    clock += 61 * 60_000;
     await visit(`/r/${token}`, PHONE_UA);
     await vi.waitFor(async () => expect((await links(agent.token, historyId)).json().data[0].views).toBe(3));
     await t.app.ctx.jobs.drain();
     expect(smtp.to('views.agent@example.com')).toHaveLength(before + 1);
     expect(mails.at(-1)!.subject).toBe('Taylor & Morgan Reed opened your CMA for 1234 Elm Street');
+  });
+
+  it('counts one visitor\'s openings of a link once per hour, never a HEAD, a bot or a link preview; e-mails the agent only for a counted view (issue 30)', async () => {
+    const agent = await createUserWithSession(t, { email: 'dedupe.agent@example.com' });
+    const historyId = await save(agent.token);
+    const { token } = (await share(agent.token, { history_id: historyId })).json().data;
+    const before = smtp.to('dedupe.agent@example.com').length;
+    const views = async () => (await links(agent.token, historyId)).json().data[0].views as number;
+
+    // A link checker's HEAD, a crawler and a chat preview: answered, never counted, no e-mail.
+    const head = await t.app.inject({ method: 'HEAD', url: `/r/${token}`, headers: { 'user-agent': DESKTOP_UA }, remoteAddress: '192.0.2.10' });
+    expect(head.statusCode).toBe(200);
+    expect((await visit(`/r/${token}`, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '192.0.2.11')).statusCode).toBe(200);
+    expect((await visit(`/r/${token}`, PREVIEW_UA, '192.0.2.12')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 600)); // longer than a batch of views waits
+    await t.app.ctx.jobs.drain();
+    expect(await views()).toBe(0);
+    expect(smtp.to('dedupe.agent@example.com')).toHaveLength(before);
+
+    // The issue's 60 openings by one visitor: one view.
+    for (let i = 0; i < 60; i++) expect((await visit(`/r/${token}`, PHONE_UA, '192.0.2.20')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await views()).toBe(1));
+    // Another browser on the same address is another visitor.
+    await visit(`/r/${token}`, DESKTOP_UA, '192.0.2.20');
+    await vi.waitFor(async () => expect(await views()).toBe(2));
+    clock += 59 * 60_000;
+    await visit(`/r/${token}`, PHONE_UA, '192.0.2.20');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await views()).toBe(2);
+    clock += 2 * 60_000;
+    await visit(`/r/${token}`, PHONE_UA, '192.0.2.20');
+    await vi.waitFor(async () => expect(await views()).toBe(3));
+    await t.app.ctx.jobs.drain();
+    expect(smtp.to('dedupe.agent@example.com')).toHaveLength(before + 1);
+    // The visitor is kept only as a keyed hash: no address or user agent in the table.
+    const visitors = await t.database.query('select v.* from report_link_visitors v join report_links l on l.id = v.link_id where l.history_id = $1', [historyId]);
+    expect(visitors).toHaveLength(2);
+    expect(JSON.stringify(visitors)).not.toMatch(/192\.0\.2\.20|iPhone|Windows/);
+  });
+
+  it('serves a busy link with no database round trip before the page: the lookup is kept a few seconds, views and rate counts are written after, in batches (issue 30)', async () => {
+    const agent = await createUserWithSession(t);
+    const historyId = await save(agent.token);
+    const { token } = (await share(agent.token, { history_id: historyId })).json().data;
+    expect((await visit(`/r/${token}`, PHONE_UA, '192.0.2.30')).statusCode).toBe(200);
+    const queries = vi.spyOn(t.database, 'query');
+    try {
+      for (const address of ['192.0.2.31', '192.0.2.32', '192.0.2.33']) {
+        const page = await visit(`/r/${token}`, PHONE_UA, address);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('1234 Elm Street');
+      }
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+    // Written a moment later, every one counted.
+    await vi.waitFor(async () => expect((await links(agent.token, historyId)).json().data[0].views).toBe(4));
+  });
+
+  it('keeps at most 20 live links per report (422 naming history_id) and lets an agent create 30 an hour (429 with the wait) (issue 30)', async () => {
+    const agent = await createUserWithSession(t);
+    const first = await save(agent.token);
+    const created: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await share(agent.token, { history_id: first });
+      expect(res.statusCode).toBe(200);
+      created.push(res.json().data.token);
+    }
+    const capped = await share(agent.token, { history_id: first });
+    expect(capped.statusCode).toBe(422);
+    expect(capped.json()).toEqual({ status_code: 422, message: REPORT_LINK_CAP_MESSAGE, data: { history_id: [REPORT_LINK_CAP_MESSAGE] } });
+    // A revoked link frees its place.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/report-links/${created[0]}`, headers: bearer(agent.token) })).statusCode).toBe(200);
+    expect((await share(agent.token, { history_id: first })).statusCode).toBe(200);
+    // An e-mailed report reuses the newest live link rather than going past the cap.
+    expect((await links(agent.token, first)).json().data.filter((l: { revoked: boolean }) => !l.revoked)).toHaveLength(20);
+
+    // 22 creations so far; eight more are allowed this hour, on any report, then a 429 that says how long to wait.
+    const second = await save(agent.token, sampleState.replace('"sample-report-0001"', '"sample-report-0002"'));
+    expect(second).not.toBe(first);
+    for (let i = 0; i < 8; i++) expect((await share(agent.token, { history_id: second })).statusCode).toBe(200);
+    const limited = await share(agent.token, { history_id: second });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^You have created 30 live links in the last hour\. Try again in \d+ minutes?\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another agent is not held back.
+    const other = await createUserWithSession(t);
+    expect((await share(other.token, { history_id: await save(other.token) })).statusCode).toBe(200);
+  });
+
+  it("lets only the owner change a link's expiry, and the live page follows the change at once (issue 30)", async () => {
+    const alice = await createUserWithSession(t);
+    const bob = await createUserWithSession(t);
+    const historyId = await save(alice.token);
+    const { token, expires_at } = (await share(alice.token, { history_id: historyId })).json().data;
+    expect((await visit(`/r/${token}`)).statusCode).toBe(200); // the lookup is now kept by this instance
+    const patch = (who: string, days: number) => t.app.inject({ method: 'PATCH', url: `/api/report-links/${token}`, headers: bearer(who), payload: { expires_in_days: days } });
+    const stolen = await patch(bob.token, 1);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ status_code: 404, message: 'This link does not exist.' });
+    expect((await links(alice.token, historyId)).json().data[0].expires_at).toBe(expires_at);
+    clock += 2 * DAY_MS;
+    expect((await visit(`/r/${token}`)).statusCode).toBe(200); // Bob's 1 day did not take
+    expect((await patch(alice.token, 1)).statusCode).toBe(200);
+    clock += DAY_MS + 1000;
+    expect((await visit(`/r/${token}`)).statusCode).toBe(404);
+    expect((await patch(alice.token, 30)).statusCode).toBe(200);
+    expect((await visit(`/r/${token}`)).statusCode).toBe(200);
   });
 
   it('revokes a link: /r/<token> then answers a 404 page that says the link is no longer available', async () => {
@@ -194,9 +306,11 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await visit(bad, PREVIEW_UA, '192.0.2.51')).statusCode).toBe(404);
-    // The counter is keyed by a hash of the address, never the address itself.
-    const keys = await t.database.query<{ key: string }>("select key from rate_limit_counters where key like 'live:%'");
-    expect(keys.length).toBeGreaterThan(0);
-    expect(JSON.stringify(keys)).not.toContain('192.0.2.50');
+    // The counter is keyed by a hash of the address, never the address itself; it reaches the database a moment later.
+    await vi.waitFor(async () => {
+      const keys = await t.database.query<{ key: string; count: number }>("select key, count from rate_limit_counters where key like 'live:%'");
+      expect(Math.max(...keys.map((k) => Number(k.count)))).toBeGreaterThanOrEqual(300);
+      expect(JSON.stringify(keys)).not.toContain('192.0.2.50');
+    });
   });
 });

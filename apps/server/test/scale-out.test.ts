@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -136,6 +136,26 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     expect((await call(1, 'GET', '/api/user-details', undefined, token)).status).toBe(200);
     expect((await call(0, 'GET', '/api/logout', undefined, token)).status).toBe(200);
     expect(await eventually(async () => (await call(1, 'GET', '/api/user-details', undefined, token)).status === 401, 2_000)).toBe(true);
+  });
+
+  it('a live link revoked on one instance answers 404 on the other at once, though that one kept its lookup (decision 3002)', async () => {
+    const email = `links-${randomBytes(4).toString('hex')}@example.com`;
+    const { token } = (await call(0, 'POST', '/api/register', { name: 'Link Agent', email, password: 'Passw0rd!x' })).body.data;
+    const year = new Date().getFullYear() + 2;
+    const card = (await call(0, 'POST', '/api/test-billing/tokens', { number: '5555555555554444', exp_month: 12, exp_year: year, cvc: '123' }, token)).body.data;
+    const plan = (await call(0, 'GET', '/api/subscription-plan-list')).body.data[0];
+    const subscribed = await call(0, 'POST', '/api/create-subscription', {
+      exp_month: 12, exp_year: year, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: plan.amount,
+    }, token);
+    const agent = subscribed.body.data.token ?? token;
+    const state = await readFile(path.resolve(import.meta.dirname, '../../../samples/report-state.json'), 'utf8');
+    const saved = (await call(0, 'POST', '/api/post-history', { address: '1234 Elm Street, Denver, CO 80220', state }, agent)).body.data;
+    const link = (await call(0, 'POST', '/api/report-links', { history_id: saved.id }, agent)).body.data;
+    const page = (i: number) => fetch(`${instances[i]!.base}/r/${link.token}`).then((res) => res.status);
+    expect(await page(1)).toBe(200); // instance 1 now keeps the link's lookup for a few seconds
+    expect((await call(0, 'DELETE', `/api/report-links/${link.token}`, undefined, agent)).status).toBe(200);
+    // The database's notice reaches instance 1 well before the lookup's own 5 s would have run out.
+    expect(await eventually(async () => (await page(1)) === 404, 1_500)).toBe(true);
   });
 
   it('counts a rate limit across both instances and delivers each queued e-mail exactly once', async () => {

@@ -8,6 +8,13 @@ export const REPORT_LINK_MAX_DAYS = 365;
 /** base64url of a 256-bit HMAC: what a link token looks like. */
 export const REPORT_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const REPORT_LINK_NOT_FOUND_MESSAGE = 'This link does not exist.';
+/** Links of one report that may be live (neither revoked nor expired) at once (issue 30). */
+export const REPORT_LINK_MAX_LIVE = 20;
+export const REPORT_LINK_CAP_MESSAGE = `A report can have at most ${REPORT_LINK_MAX_LIVE} live links. Revoke one you no longer need to share it again.`;
+/** New links one agent may create per hour, over all reports (issue 30). */
+export const REPORT_LINK_CREATIONS_PER_HOUR = 30;
+export const reportLinkCreationLimitMessage = (minutes: number) =>
+  `You have created ${REPORT_LINK_CREATIONS_PER_HOUR} live links in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
 const historyId = z.coerce
   .number({ error: 'history_id must be a whole number.' })

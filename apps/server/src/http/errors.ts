@@ -66,8 +66,16 @@ export class NotFoundError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, `Too many attempts. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many attempts. Try again in ${RateLimitedError.minutes(retryAfterSeconds)} minute(s).`,
+  ) {
+    super(429, message);
+  }
+
+  /** Whole minutes until the limit lifts, at least one. */
+  static minutes(retryAfterSeconds: number): number {
+    return Math.max(1, Math.ceil(retryAfterSeconds / 60));
   }
 }
 

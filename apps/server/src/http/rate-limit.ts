@@ -22,6 +22,18 @@ export function createRateLimiter(database: Database, now: () => Date) {
         if ((rows[0]?.count ?? 0) > limit) throw new RateLimitedError((windowStart.getTime() + windowMs - at) / 1000);
       }
     },
+    /** Adds counts to several keys' windows in one statement; each key's total in its window afterwards. */
+    async add(counts: { key: string; windowStart: Date; windowMs: number; count: number }[]): Promise<Map<string, number>> {
+      if (counts.length === 0) return new Map();
+      const rows = await database.query<{ key: string; count: number }>(
+        `insert into rate_limit_counters(key, window_start, count, expires_at)
+         select * from unnest($1::text[], $2::timestamptz[], $3::int[], $4::timestamptz[])
+         on conflict (key, window_start) do update set count = rate_limit_counters.count + excluded.count
+         returning key, count`,
+        [counts.map((c) => c.key), counts.map((c) => c.windowStart), counts.map((c) => c.count), counts.map((c) => new Date(c.windowStart.getTime() + c.windowMs))],
+      );
+      return new Map(rows.map((row) => [row.key, Number(row.count)]));
+    },
     /**
      * Deletes the counters whose window is over (run by the throttle prune job); counters written before their end was
      * stored (migration 2100) go once they are a day old, longer than any window. Returns how many went.
@@ -38,6 +50,71 @@ export function createRateLimiter(database: Database, now: () => Date) {
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+export interface BatchedRateLimit {
+  /** Counts one request under `key`: null when it may go on, else the seconds until the window ends. No I/O. */
+  hit(key: string): number | null;
+  /** Adds what was counted since the last flush to the shared counters (also run by a timer). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Keys one instance tracks before it flushes at once rather than after flushMs (the windows that ended are then forgotten). */
+const BATCHED_KEYS_MAX = 100_000;
+
+/**
+ * A fixed-window limit counted in this instance's memory on the request path and added to the shared database
+ * counters in batches, every `flushMs` (decision 3002): nothing is written before a response. Each instance knows the
+ * others' counts as of its last flush, so a client spread over N instances gets at most N flushes' worth more.
+ */
+export function createBatchedRateLimit(
+  limiter: Pick<RateLimiter, 'add'>,
+  options: { limit: number; windowMs: number; flushMs?: number; now: () => Date; onError: (error: unknown) => void },
+): BatchedRateLimit {
+  const { limit, windowMs, now } = options;
+  /** Per key: its window, the shared count read at the last flush, and what this instance counted since. */
+  const windows = new Map<string, { start: number; shared: number; pending: number }>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function flushNow(): Promise<void> {
+    timer = undefined;
+    const batch = [...windows].filter(([, w]) => w.pending > 0).map(([key, w]) => ({ key, window: w, count: w.pending }));
+    for (const item of batch) item.window.pending = 0;
+    try {
+      const totals = await limiter.add(batch.map(({ key, window, count }) => ({ key, windowStart: new Date(window.start), windowMs, count })));
+      for (const { key, window } of batch) window.shared = Math.max(window.shared, totals.get(key) ?? 0);
+    } catch (error) {
+      for (const { window, count } of batch) window.pending += count; // kept for the next flush
+      options.onError(error);
+    }
+    const current = Math.floor(now().getTime() / windowMs) * windowMs;
+    for (const [key, w] of windows) if (w.start < current && w.pending === 0) windows.delete(key);
+  }
+
+  const flush = () => (flushing = flushing.then(flushNow));
+
+  return {
+    hit(key) {
+      const at = now().getTime();
+      const start = Math.floor(at / windowMs) * windowMs;
+      let window = windows.get(key);
+      if (!window || window.start !== start) {
+        window = { start, shared: 0, pending: 0 };
+        windows.set(key, window);
+      }
+      if (window.shared + window.pending >= limit) return (start + windowMs - at) / 1000;
+      window.pending++;
+      timer ??= setTimeout(() => void flush(), windows.size > BATCHED_KEYS_MAX ? 0 : (options.flushMs ?? 1000)).unref();
+      return null;
+    },
+    flush,
+    async close() {
+      clearTimeout(timer);
+      await flush();
+    },
+  };
+}
 
 export interface RateLimitOptions {
   name: string;

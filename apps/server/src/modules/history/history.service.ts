@@ -56,7 +56,11 @@ export function reportIdOf(state: Record<string, unknown>): string | null {
   return typeof id === 'string' && id.trim() ? id.trim().slice(0, 120) : null;
 }
 
-export function createHistoryService(repository: HistoryRepository, now: () => Date, publicUrl: string) {
+/**
+ * `changed` is told, once the database has it, that an entry was saved again, deleted or brought back: the live links'
+ * lookups this instance keeps drop it at once (other instances hear the database's notice, decision 3002).
+ */
+export function createHistoryService(repository: HistoryRepository, now: () => Date, publicUrl: string, changed: (historyId: number) => void = () => {}) {
   /** Summaries of entries saved before they were kept, computed once from their saved states. */
   async function backfill(userId: string): Promise<void> {
     for (let done = 0; done < BACKFILL_PER_REQUEST; done += BACKFILL_BATCH) {
@@ -95,6 +99,7 @@ export function createHistoryService(repository: HistoryRepository, now: () => D
         stored = JSON.stringify({ ...state, report_data: { ...reportData, reportId } });
       }
       const { id, created } = await repository.upsert(userId, reportId, address, stored, summarizeReportState(state), now());
+      if (!created) changed(id);
       return { id, report_id: reportId, created };
     },
 
@@ -122,6 +127,7 @@ export function createHistoryService(repository: HistoryRepository, now: () => D
     async remove(userId: string, id: number): Promise<{ id: number; deleted_at: string; undo_until: string }> {
       const at = now();
       if (!(await repository.softDelete(userId, id, at))) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
+      changed(id);
       return { id, deleted_at: at.toISOString(), undo_until: new Date(at.getTime() + HISTORY_UNDO_GRACE_SECONDS * 1000).toISOString() };
     },
 
@@ -129,6 +135,7 @@ export function createHistoryService(repository: HistoryRepository, now: () => D
     async undoDelete(userId: string, id: number): Promise<HistoryListItem> {
       const since = new Date(now().getTime() - HISTORY_UNDO_GRACE_SECONDS * 1000);
       if (!(await repository.undoDelete(userId, id, since))) throw new NotFoundError(HISTORY_ENTRY_GONE_MESSAGE);
+      changed(id);
       return listItem(userId, id);
     },
 

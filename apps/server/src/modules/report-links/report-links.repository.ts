@@ -34,13 +34,25 @@ export function createReportLinksRepository(database: Database) {
       return row;
     },
 
-    async insert(link: { userId: string; historyId: number; tokenHash: string; tokenSeed: string; createdAt: Date; expiresAt: Date }): Promise<number> {
-      const [row] = await database.query<{ id: number }>(
-        `insert into report_links (user_id, history_id, token_hash, token_seed, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [link.userId, link.historyId, link.tokenHash, link.tokenSeed, link.createdAt.toISOString(), link.expiresAt.toISOString()],
-      );
-      return Number(row!.id);
+    /**
+     * A new link, unless the report already has `maxLive` links neither revoked nor expired (null then). The report's
+     * row is locked while its links are counted, so two requests at once cannot both take the last place.
+     */
+    async insert(link: { userId: string; historyId: number; tokenHash: string; tokenSeed: string; createdAt: Date; expiresAt: Date }, maxLive: number): Promise<number | null> {
+      return database.transaction(async (tx) => {
+        await tx.query('select id from report_history where id = $1 for update', [link.historyId]);
+        const [live] = await tx.query<{ count: number | string }>(
+          'select count(*) as count from report_links where history_id = $1 and revoked_at is null and expires_at > $2',
+          [link.historyId, link.createdAt.toISOString()],
+        );
+        if (Number(live!.count) >= maxLive) return null;
+        const [row] = await tx.query<{ id: number }>(
+          `insert into report_links (user_id, history_id, token_hash, token_seed, created_at, expires_at)
+           values ($1, $2, $3, $4, $5, $6) returning id`,
+          [link.userId, link.historyId, link.tokenHash, link.tokenSeed, link.createdAt.toISOString(), link.expiresAt.toISOString()],
+        );
+        return Number(row!.id);
+      });
     },
 
     /** The report's links, newest first, each with its view count and last view. */
@@ -98,8 +110,34 @@ export function createReportLinksRepository(database: Database) {
       return row?.state;
     },
 
-    async recordView(linkId: number, at: Date, device: DeviceClass): Promise<void> {
-      await database.query('insert into report_link_views (link_id, viewed_at, device) values ($1, $2, $3)', [linkId, at.toISOString(), device]);
+    /**
+     * Records openings in one statement: each counts as a view unless its visitor had a counted view of the link in the
+     * hour before it. The link ids of the views counted, in order. Openings of a link deleted meanwhile are dropped.
+     */
+    async countViews(openings: { linkId: number; visitor: string; at: Date; device: DeviceClass }[], windowMs: number): Promise<number[]> {
+      if (openings.length === 0) return [];
+      const rows = await database.query<{ link_id: number }>(
+        `with incoming as (
+           select * from unnest($1::int[], $2::text[], $3::timestamptz[], $4::text[]) as i(link_id, visitor, viewed_at, device)
+           where exists (select 1 from report_links l where l.id = i.link_id)
+         ), counted as (
+           insert into report_link_visitors as v (link_id, visitor, counted_at)
+           select link_id, visitor, viewed_at from incoming
+           on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
+             where v.counted_at <= excluded.counted_at - make_interval(secs => $5::double precision / 1000)
+           returning link_id, visitor
+         )
+         insert into report_link_views (link_id, viewed_at, device)
+         select i.link_id, i.viewed_at, i.device from incoming i join counted c on c.link_id = i.link_id and c.visitor = i.visitor
+         returning link_id`,
+        [openings.map((o) => o.linkId), openings.map((o) => o.visitor), openings.map((o) => o.at.toISOString()), openings.map((o) => o.device), windowMs],
+      );
+      return rows.map((row) => Number(row.link_id));
+    },
+
+    /** Forgets visitors whose last counted view is older than `before` (they would count again anyway). */
+    async pruneVisitors(before: Date): Promise<void> {
+      await database.query('delete from report_link_visitors where counted_at < $1', [before.toISOString()]);
     },
 
     /** Marks the first view; true for exactly one caller across instances (the one that sends the agent's e-mail). */

@@ -1,9 +1,13 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_NOT_FOUND_MESSAGE, REPORT_LINK_TOKEN_PATTERN, type ReportLink, type ReportLinkSummary } from '@cma/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  REPORT_LINK_CAP_MESSAGE, REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_MAX_LIVE, REPORT_LINK_NOT_FOUND_MESSAGE, REPORT_LINK_TOKEN_PATTERN, type ReportLink,
+  type ReportLinkSummary,
+} from '@cma/contracts';
 import { reportPdfFilename } from '@cma/report/file-name';
 import { livePagePhotos, renderLivePage } from '@cma/report/live';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../http/errors';
 import { BoundedCache } from '../../shared/bounded-cache';
 import type { MailService } from '../mail/mail.service';
 import type { PreparedReport, ReportService } from '../report/report.service';
@@ -13,6 +17,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A rendered page serves this long: profile edits (name, phone, logo) show within a minute; a new save at once. */
 export const LIVE_PAGE_TTL_MS = 60_000;
 const CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * A found link (revoked? expired? its report's version) is kept this long by an instance, and only while the database's
+ * change notices reach it (decision 3002): a busy link's page is then served with no database round trip at all.
+ */
+export const LIVE_LOOKUP_TTL_MS = 5_000;
+const LOOKUPS_MAX = 10_000;
+/** One visitor's openings of one link count as one view per this long. */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+/** Openings are written in batches, at most this long after the first of a batch, or at once when this many wait. */
+export const VIEW_FLUSH_MS = 250;
+const VIEW_BATCH_MAX = 500;
+/** The channel of migration 3000's triggers: 'link:<id>' or 'history:<id>' when a link or a report changes. */
+export const REPORT_LINK_CHANGE_CHANNEL = 'cma_report_link_change';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -50,8 +67,18 @@ function photoOf(dataUrl: string): LivePhoto {
   return match ? { type: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : { type: 'application/octet-stream', bytes: Buffer.alloc(0) };
 }
 
+/** One opening of a page by a person, waiting to be counted. */
+interface PendingView {
+  opening: LiveOpening;
+  device: DeviceClass;
+  /** The client's address and user agent: what tells one visitor from another (only a keyed hash of it is stored). */
+  client: string;
+  at: Date;
+}
+
 interface Deps {
   repository: ReportLinksRepository;
+  log: FastifyBaseLogger;
   report: Pick<ReportService, 'prepare' | 'renderPdf'>;
   mail: MailService;
   now: () => Date;
@@ -84,10 +111,37 @@ export function createReportLinksService(deps: Deps) {
     return link;
   }
 
+  /** Found links by token hash, with when they were read; dropped at once when the database says a link or report changed. */
+  const lookups = new Map<string, { link: ResolvedLink; at: number }>();
+  let watching = false;
+  /** Bumped by every change notice: a lookup read while one arrived is not kept (it may be the old state). */
+  let notices = 0;
+
+  function forgetChanged(notice: string): void {
+    notices++;
+    const [kind, id] = notice.split(':');
+    const changed = Number(id);
+    for (const [hash, kept] of lookups) if ((kind === 'link' ? kept.link.id : kept.link.history_id) === changed) lookups.delete(hash);
+  }
+
+  async function lookup(tokenHash: string): Promise<ResolvedLink | undefined> {
+    const at = now().getTime();
+    const kept = lookups.get(tokenHash);
+    if (kept && watching && at - kept.at < LIVE_LOOKUP_TTL_MS && at >= kept.at) return kept.link;
+    const noticesBefore = notices;
+    const link = await repository.resolve(tokenHash);
+    lookups.delete(tokenHash);
+    if (link && watching && notices === noticesBefore) {
+      if (lookups.size >= LOOKUPS_MAX) lookups.delete(lookups.keys().next().value!);
+      lookups.set(tokenHash, { link, at });
+    }
+    return link;
+  }
+
   /** The link behind a token when it may be shown now: known, not revoked, not expired, its report not deleted. */
   async function liveLink(token: string): Promise<ResolvedLink | null> {
     if (!REPORT_LINK_TOKEN_PATTERN.test(token)) return null;
-    const link = await repository.resolve(sha256(token));
+    const link = await lookup(sha256(token));
     if (!link || link.revoked_at || link.history_deleted || new Date(link.expires_at).getTime() <= now().getTime()) return null;
     return link;
   }
@@ -117,6 +171,42 @@ export function createReportLinksService(deps: Deps) {
     return pending;
   }
 
+  const pendingViews: PendingView[] = [];
+  let viewTimer: NodeJS.Timeout | undefined;
+  let viewsWritten: Promise<void> = Promise.resolve();
+  let visitorsPrunedAt = 0;
+
+  /** Writes the openings waiting: each counts unless its visitor was counted on that link within the hour; the first counted view of a link e-mails the agent. */
+  async function writeViews(): Promise<void> {
+    clearTimeout(viewTimer);
+    viewTimer = undefined;
+    const batch = pendingViews.splice(0);
+    if (batch.length === 0) return;
+    const secret = await key();
+    const seen = new Set<string>();
+    const openings = [];
+    for (const view of batch) {
+      const visitor = createHmac('sha256', secret).update(`${view.opening.link.id}\n${view.client}`).digest('base64url').slice(0, 32);
+      if (seen.has(`${view.opening.link.id}:${visitor}`)) continue;
+      seen.add(`${view.opening.link.id}:${visitor}`);
+      openings.push({ linkId: view.opening.link.id, visitor, at: view.at, device: view.device });
+    }
+    const counted = new Set(await repository.countViews(openings, VIEW_WINDOW_MS));
+    for (const linkId of counted) {
+      const { link, entry } = batch.find((view) => view.opening.link.id === linkId)!.opening;
+      await notifyFirstView(link, entry.prepared);
+    }
+    // Visitors counted more than an hour ago count again anyway: forgotten every few minutes by whichever instance writes.
+    const at = now().getTime();
+    if (at - visitorsPrunedAt > 10 * 60_000) {
+      visitorsPrunedAt = at;
+      await repository.pruneVisitors(new Date(at - VIEW_WINDOW_MS));
+    }
+  }
+
+  const flushViews = (): Promise<void> =>
+    (viewsWritten = viewsWritten.then(writeViews).catch((error: unknown) => deps.log.error({ err: error }, 'live page views were not recorded')));
+
   async function notifyFirstView(link: ResolvedLink, prepared: PreparedReport): Promise<void> {
     if (link.first_viewed_at || !(await repository.claimFirstView(link.id, now()))) return;
     const { input, profile } = prepared;
@@ -140,7 +230,8 @@ export function createReportLinksService(deps: Deps) {
     const token = await tokenOf(seed);
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + expiresInDays * DAY_MS);
-    const id = await repository.insert({ userId, historyId, tokenHash: sha256(token), tokenSeed: seed, createdAt, expiresAt });
+    const id = await repository.insert({ userId, historyId, tokenHash: sha256(token), tokenSeed: seed, createdAt, expiresAt }, REPORT_LINK_MAX_LIVE);
+    if (id === null) throw new ValidationError({ history_id: [REPORT_LINK_CAP_MESSAGE] });
     return { id, token, url: urlOf(token), expires_at: expiresAt.toISOString() };
   }
 
@@ -150,12 +241,21 @@ export function createReportLinksService(deps: Deps) {
       return link;
     },
 
-    /** The link an e-mail carries: the report's newest one still live for a week, else a new one (default expiry). */
+    /**
+     * The link an e-mail carries: the report's newest one still live for a week, else a new one (default expiry), else
+     * (the report has as many live links as it may) its newest live one.
+     */
     async linkForSend(userId: string, historyId: number): Promise<{ id: number; url: string }> {
       const existing = await repository.liveLinkUntil(userId, historyId, new Date(now().getTime() + 7 * DAY_MS));
       if (existing) return { id: existing.id, url: urlOf(await tokenOf(existing.token_seed)) };
-      const created = await create(userId, historyId);
-      return { id: created.id, url: created.url };
+      try {
+        const created = await create(userId, historyId);
+        return { id: created.id, url: created.url };
+      } catch (error) {
+        const newest = error instanceof ValidationError ? await repository.liveLinkUntil(userId, historyId, now()) : undefined;
+        if (!newest) throw error;
+        return { id: newest.id, url: urlOf(await tokenOf(newest.token_seed)) };
+      }
     },
 
     async list(userId: string, historyId: number): Promise<ReportLinkSummary[]> {
@@ -180,6 +280,7 @@ export function createReportLinksService(deps: Deps) {
       const link = await ownedLink(userId, token);
       await repository.revoke(link.id, now());
       cache.delete(link.id);
+      forgetChanged(`link:${link.id}`); // at once here; other instances hear the database's notice
       return { token, revoked: true };
     },
 
@@ -188,20 +289,37 @@ export function createReportLinksService(deps: Deps) {
       if (link.revoked_at) throw new NotFoundError(REPORT_LINK_NOT_FOUND_MESSAGE);
       const expiresAt = new Date(now().getTime() + expiresInDays * DAY_MS);
       await repository.setExpiry(link.id, expiresAt);
+      forgetChanged(`link:${link.id}`);
       return { token, url: urlOf(token), expires_at: expiresAt.toISOString() };
     },
 
-    /** The live page behind a token with its link, or null (404). Reads only, so it may run while the address is counted. */
+    /** The live page behind a token with its link, or null (404): from memory while the link is busy (decision 3002). */
     async find(token: string): Promise<LiveOpening | null> {
       const link = await liveLink(token);
       const entry = link && (await entryFor(link, token));
       return link && entry ? { link, entry } : null;
     },
 
-    /** A person's visit to a found page is recorded; the first one e-mails the agent. */
-    async recordOpen({ link, entry }: LiveOpening, device: DeviceClass): Promise<void> {
-      await repository.recordView(link.id, now(), device);
-      await notifyFirstView(link, entry.prepared);
+    /**
+     * A person opened a found page: counted after the response, in a batch (nothing waits for it), as a view unless the
+     * same visitor (`client`: address and user agent) was counted on the link within the hour; the first view e-mails the agent.
+     */
+    recordOpen(opening: LiveOpening, device: DeviceClass, client: string): void {
+      pendingViews.push({ opening, device, client, at: now() });
+      if (pendingViews.length >= VIEW_BATCH_MAX) void flushViews();
+      else viewTimer ??= setTimeout(() => void flushViews(), VIEW_FLUSH_MS).unref();
+    },
+
+    /** Writes the openings waiting now (also run on a timer, and at shutdown). */
+    flushViews,
+
+    /** A change notice from the database (migration 3000): 'link:<id>' or 'history:<id>'. */
+    forgetChanged,
+
+    /** Whether change notices reach this instance; found links are kept only while they do. */
+    setWatching(connected: boolean): void {
+      watching = connected;
+      if (!connected) lookups.clear();
     },
 
     /** Photo `index` of a live page, or null. */
