@@ -34,9 +34,16 @@ describe('cma value', () => {
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(lines.map((l) => l.subject)).toEqual(['L59', 'L30']);
     for (const line of lines) {
-      expect(Object.keys(line)).toEqual(['subject', 'value', 'low', 'high', 'comps']);
+      // Issue 27 item 5: each approach's part beside the value and range.
+      expect(Object.keys(line)).toEqual(['subject', 'value', 'low', 'high', 'comps', 'comparables_value', 'comparables_low', 'comparables_high', 'model_value', 'weights']);
       expect(line.low).toBeLessThanOrEqual(line.value);
       expect(line.high).toBeGreaterThanOrEqual(line.value);
+      expect(line.comparables_low).toBeLessThanOrEqual(line.comparables_value);
+      expect(line.comparables_high).toBeGreaterThanOrEqual(line.comparables_value);
+      expect(line.weights.comparables + line.weights.model).toBeCloseTo(1, 6);
+      // The value is the two approaches reconciled by those weights (in logs), or the comparables alone without a model.
+      const blended = line.model_value == null ? line.comparables_value : Math.exp(line.weights.comparables * Math.log(line.comparables_value) + line.weights.model * Math.log(line.model_value));
+      expect(Math.abs(blended - line.value) / line.value).toBeLessThan(0.01);
       expect(line.comps.length).toBeGreaterThanOrEqual(3);
       expect(line.comps).not.toContain(line.subject);
     }
@@ -69,11 +76,13 @@ describe('argument parsing', () => {
   it('reads subjects, flags and the back-test period', () => {
     expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A', 'B', '--subject', 'C', '--json'])).toMatchObject({ listings: 'a.csv', subjects: ['A', 'B', 'C'], backtest: false });
     expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--to', '2015-12-31', '--time', 'paired', '--comps', '6'])).toMatchObject({ backtest: true, from: '2015-01-01', to: '2015-12-31', time: 'paired', comps: 6 });
-    // The back-test reports the best measured method (the monthly paired-sales index) unless told otherwise.
+    // The best measured method (the monthly paired-sales index), as the app applies it, unless told otherwise.
     expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01']).time).toBe('index');
     expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--time', 'off']).time).toBe('off');
     expect(parseValueArgs(['--listings', 'a.csv', '--backtest', '--from', '2015-01-01', '--rates', 'table']).time).toBe('off');
-    expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A']).time).toBe('off');
+    // Without --backtest too: the app's default.
+    expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A']).time).toBe('index');
+    expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--rates', 'table']).time).toBe('off');
     expect(parseValueArgs(['--listings', 'a.csv', '--subject', 'A', '--time', 'index']).time).toBe('index');
     expect(() => parseValueArgs(['--listings', 'a.csv'])).toThrow('Give --subject ID, --subjects-file FILE or (with --backtest) --from/--to.');
     expect(() => parseValueArgs(['--listings', 'a.csv', '--from', '2015-01-01'])).toThrow('--from/--to choose back-test subjects; add --backtest.');

@@ -17,7 +17,9 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.is_default).toBe(true);
-    expect(data.use_market_derived_rates).toBe(false);
+    // Issue 27: a new account gets the market's rates where the sales measure them, and the recommended quality and condition steps.
+    expect(data.use_market_derived_rates).toBe(true);
+    expect(data.uad_step_values).toEqual({ quality: [20_000, 45_000, 100_000], condition: [10_000, 20_000, 40_000] });
     const values = data.user_property_adjustment_value;
     expect(Object.keys(values)).toHaveLength(16);
     expect(values['year-built']).toEqual({ parent_label: 'Year Built', style: 'year-built', amount_range_one: 500, amount_range_two: 800, amount_range_three: 1000 });
@@ -82,12 +84,33 @@ describe.each(testBackends())('default adjustment values on %s', (backend) => {
     const { token } = await createUserWithSession(t);
     const edited = structuredClone(DEFAULT_ADJUSTMENT_VALUES) as Record<string, any>;
     edited['bedrooms'].amount_range_one = 1234;
-    await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: edited, use_market_derived_rates: true } });
+    await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: edited, use_market_derived_rates: false, uad_step_values: { quality: [1, 2, 3], condition: [4, 5, 6] } } });
     const res = await t.app.inject({ method: 'POST', url: RESET, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.is_default).toBe(true);
     expect(res.json().data.user_property_adjustment_value['bedrooms'].amount_range_one).toBe(5000);
-    expect(res.json().data.use_market_derived_rates).toBe(false);
+    expect(res.json().data.use_market_derived_rates).toBe(true);
+    expect(res.json().data.uad_step_values.quality).toEqual([20_000, 45_000, 100_000]);
+  });
+
+  it('keeps quality and condition per step beside the categories (the 17-category limit counts the categories alone)', async () => {
+    const { token } = await createUserWithSession(t);
+    const seventeen = [...Object.values(DEFAULT_ADJUSTMENT_VALUES), { parent_label: 'Pool', amount_range_one: 8000, amount_range_two: 12000, amount_range_three: 20000 }];
+    const steps = { quality: [25_000, '50000', 110_000], condition: [12_000, 22_000, 44_000] };
+    const res = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: seventeen, uad_step_values: steps } });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().data.user_property_adjustment_value)).toHaveLength(17);
+    expect(res.json().data.uad_step_values).toEqual({ quality: [25_000, 50_000, 110_000], condition: [12_000, 22_000, 44_000] });
+    // Saving the categories again without steps keeps the steps saved before.
+    await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: seventeen } });
+    expect((await t.app.inject({ method: 'GET', url: GET, headers: bearer(token) })).json().data.uad_step_values.condition).toEqual([12_000, 22_000, 44_000]);
+
+    const negative = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: seventeen, uad_step_values: { quality: [1, -2, 3], condition: [1, 2, 3] } } });
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().data['uad_step_values.quality.1']).toEqual(['Amounts cannot be negative.']);
+    const short = await t.app.inject({ method: 'POST', url: STORE, headers: bearer(token), payload: { user_property_adjustment_value: seventeen, uad_step_values: { quality: [1, 2], condition: [1, 2, 3] } } });
+    expect(short.statusCode).toBe(422);
+    expect(Object.keys(short.json().data)[0]).toMatch(/^uad_step_values\.quality/);
   });
 
   it('needs a session (401) and a subscription (status 99)', async () => {

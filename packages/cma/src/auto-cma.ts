@@ -6,7 +6,7 @@ import {
   DEFAULT_ADJUSTMENT_VALUES,
   amountForTier,
   comparablesReading,
-  marketFeatureEffects,
+  likelyRange,
   measuredMonthlyTimeRate,
   pairedMonthlyIndex,
   selectComparables,
@@ -14,43 +14,27 @@ import {
   type BacktestContext,
   type BacktestValue,
   type CandidatePool,
+  type MarketModelEstimate,
   type PreparedModel,
   type SaleFacts,
   type SelectionOptions,
-  type TierMarketRates,
+  UAD_STEP_DEFAULTS,
 } from '@cma/valuation';
-import { marketModelReadingOf, type MarketModelReading } from './market-model';
+import { marketMeasurementsOf, type MeasuredMarket } from './market-measurements';
+import { calibrationOf, marketModelReadingOf, type MarketModelReading } from './market-model';
 import { readListingRecord, type ListingRecord } from './read-listing';
 import { formulasOf, valuationDate, valueCma, type CmaDocument, type CmaValuation } from './value-cma';
-
-/**
- * What "Use market rate" stores for each category on /adjustment: every tier's measured rate unless MarketRate.problem
- * flags it (null there), for the categories with at least one usable tier.
- */
-export function acceptedMarketRates(tiers: readonly TierMarketRates[]): Record<string, [number | null, number | null, number | null]> {
-  const out: Record<string, [number | null, number | null, number | null]> = {};
-  for (const t of tiers) {
-    for (const r of t.rates) {
-      if (r.rate == null || r.problem != null) continue;
-      (out[r.style] ??= [null, null, null])[t.tier] = r.rate;
-    }
-  }
-  return out;
-}
 
 /** A CMA document's adjustments: everything /adjustment sets, apart from the comparables themselves. */
 export type CmaAdjustments = Pick<CmaDocument, 'changeDefaultValues' | 'formula_Division_DefaultValue' | 'adjustment_formulas'>;
 
-export interface AutoAdjustmentInputs {
-  /** Market-derived rates measured on the sales before the valuation (null: the spec's table). */
-  marketRates: readonly TierMarketRates[] | null;
-  /** Market-conditions adjustment per month (fraction), or null for none. */
-  monthlyTimeRate: number | null;
-  /** The paired-sales monthly price index the time adjustment follows, when measured. */
-  monthlyTimeIndex: Record<string, number> | null;
-}
+/** What the market measured before a valuation (marketMeasurementsOf): what a new report applies by default. */
+export type AutoAdjustmentInputs = MeasuredMarket;
 
-/** The adjustments an agent saves on a new account by accepting these market rates and this time rate (no model reading). */
+/**
+ * The adjustments of a new report on a new account once the market is measured: the spec's table, the default quality
+ * and condition steps, and the market's rates and time index in use (issue 27: what the agent gets by default).
+ */
 export function autoAdjustments(inputs: AutoAdjustmentInputs): CmaAdjustments {
   const aboveGrade = DEFAULT_ADJUSTMENT_VALUES[ABOVE_GRADE_STYLE];
   return {
@@ -58,13 +42,17 @@ export function autoAdjustments(inputs: AutoAdjustmentInputs): CmaAdjustments {
     changeDefaultValues: {},
     formula_Division_DefaultValue: aboveGrade ? amountForTier(aboveGrade, 0) : 1,
     adjustment_formulas: {
-      rateOverrides: inputs.marketRates ? acceptedMarketRates(inputs.marketRates) : {},
-      featureEffects: inputs.marketRates ? marketFeatureEffects(inputs.marketRates) : {},
-      monthlyTimeRate: inputs.monthlyTimeRate,
-      monthlyTimeIndex: inputs.monthlyTimeRate != null ? inputs.monthlyTimeIndex : null,
+      market: marketMeasurementsOf(inputs),
+      stepValues: { quality: [...UAD_STEP_DEFAULTS.quality], condition: [...UAD_STEP_DEFAULTS.condition] },
       marketModel: null,
     },
   };
+}
+
+/** The adjustments with this market measurement in them (a report measured again keeps the agent's own choices). */
+export function withMarket(adjustments: CmaAdjustments, measured: MeasuredMarket): CmaAdjustments {
+  const formulas = adjustments.adjustment_formulas && typeof adjustments.adjustment_formulas === 'object' ? adjustments.adjustment_formulas : {};
+  return { ...adjustments, adjustment_formulas: { ...formulas, market: marketMeasurementsOf(measured) } };
 }
 
 /**
@@ -83,17 +71,21 @@ export function adjustmentsForAnySale(adjustments: CmaAdjustments): CmaAdjustmen
       featureEffects: f.featureEffects,
       monthlyTimeRate: f.monthlyTimeRate,
       monthlyTimeIndex: f.monthlyTimeIndex,
+      market: f.market,
+      ownRates: f.ownRates,
+      marketTime: f.marketTime,
+      stepValues: f.stepValues,
       weighting: { method: f.weighting.method === 'manual' ? 'inverse-gross' : f.weighting.method },
       marketModel: null,
     },
   };
 }
 
-export interface AutoCmaInputs extends AutoAdjustmentInputs {
+export type AutoCmaInputs = AutoAdjustmentInputs & {
   subject: ListingRecord;
   comparables: readonly ListingRecord[];
   marketModel: MarketModelReading | null;
-}
+};
 
 /** The CMA document an agent would save after picking these comparables and accepting these rates and this model reading. */
 export function autoCmaDocument(inputs: AutoCmaInputs): CmaDocument {
@@ -104,15 +96,22 @@ function documentOf(adjustments: CmaAdjustments, subject: ListingRecord, compara
   return { ...adjustments, selectedPropertydata: subject, comaparables: [...comparables], adjustment_formulas: { ...adjustments.adjustment_formulas, marketModel } };
 }
 
-/** The market model's reading for a subject, as /review's "accept" stores it; null when the model cannot value it. */
+/** Fewest calibration sales behind a reading: fewer measure no range worth stating (the comparables' spread is shown). */
+export const MIN_CALIBRATION_SALES = 20;
+
+/**
+ * The market's reading for a subject, as a report keeps it: the model's estimate (null when there is no model or it
+ * cannot read the subject: the comparables alone, still with their calibrated range); null with too few sales measured.
+ */
 export function marketModelReadingFor(prepared: PreparedModel | null, blindSubject: SaleFacts, asOfDate: string, fittedAt: string): MarketModelReading | null {
-  if (!prepared || prepared.calibration.modelMdape == null) return null;
+  if (!prepared || prepared.calibration.sales < MIN_CALIBRATION_SALES) return null;
+  let estimate: MarketModelEstimate | null = null;
   try {
-    const estimate = prepared.model.estimate(blindSubject, asOfDate);
-    return marketModelReadingOf({ estimate, calibration: prepared.calibration, sales: prepared.model.sales }, { subjectId: blindSubject.id, asOfDate, fittedAt });
+    estimate = prepared.model && prepared.calibration.modelMdape != null ? prepared.model.estimate(blindSubject, asOfDate) : null;
   } catch {
-    return null; // a subject the model cannot read is valued by its comparables alone
+    estimate = null; // a subject the model cannot read is valued by its comparables alone
   }
+  return marketModelReadingOf({ estimate, calibration: prepared.calibration, sales: prepared.model?.sales ?? 0 }, { subjectId: blindSubject.id, asOfDate, fittedAt });
 }
 
 export interface AutoValueOptions {
@@ -157,15 +156,27 @@ export function valueAutoCma(pool: CandidatePool, options: AutoValueOptions): { 
   return { document, valuation: valueCma(document, { now: new Date(`${asOfDate}T00:00:00Z`) }) };
 }
 
-/** valueCma's figures as a back-test (and `cma value`) line: value, the engine's range, the comparables' ids. */
+/** valueCma's figures as a back-test (and `cma value`) line: value, the engine's range, the comparables' ids and each approach's part. */
 export function backtestValueOf(valuation: CmaValuation): BacktestValue {
-  if (valuation.value == null || !valuation.engineRange) throw new Error(valuation.comparables.find((c) => c.problem)?.problem ?? 'No value.');
+  if (valuation.value == null || !valuation.engineRange || !valuation.reconciliation) throw new Error(valuation.comparables.find((c) => c.problem)?.problem ?? 'No value.');
+  const reconciliation = valuation.reconciliation;
+  const comparables = comparablesReading(reconciliation.value, reconciliation.weights);
+  const reading = valuation.formulas.marketModel;
+  // The comparables' own range: calibrated when the market was measured for this subject, else their spread.
+  const alone = reading && valuation.likelyRange ? likelyRange(reconciliation.value, comparables, null, calibrationOf(reading)) : null;
   return {
     value: valuation.value,
     low: valuation.engineRange.start,
     high: valuation.engineRange.end,
     comps: valuation.comparables.filter((c) => c.adjustment).map((c) => c.facts.id),
-    comparables: comparablesReading(valuation.reconciliation!.value, valuation.reconciliation!.weights),
+    comparables,
+    approaches: {
+      comparablesValue: reconciliation.value,
+      comparablesLow: alone?.low ?? reconciliation.range.start,
+      comparablesHigh: alone?.high ?? reconciliation.range.end,
+      modelValue: valuation.marketModel ? valuation.marketModel.reading.estimate : null,
+      comparablesWeight: valuation.marketModel?.comparablesWeight ?? 1,
+    },
   };
 }
 
@@ -180,6 +191,8 @@ export function cmaBacktestValuer(recordOf: (id: string) => ListingRecord | unde
       backtest: true,
       selection: valueOptions.selection,
       adjustments: autoAdjustments({
+        before: context.measuredBefore,
+        sales: context.measuredSales,
         marketRates: context.marketRates,
         monthlyTimeRate: measuredMonthlyTimeRate(valueOptions.timeAdjustment ?? 'off', context.marketRates, context.pool, context.asOfDate, valueOptions.timeTrendMonths),
         monthlyTimeIndex: valueOptions.timeAdjustment === 'index' ? pairedMonthlyIndex(context.marketRates ?? []) : null,

@@ -4,5 +4,7 @@ export * from './state';
 export * from './read-listing';
 export * from './derived';
 export * from './market-model';
+export * from './market-measurements';
 export * from './value-cma';
 export * from './auto-cma';
+export * from './measure-market';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   comparablesReading,
+  comparablesWeightFor,
   formatPercent,
   likelyRange,
   reconcileApproaches,
@@ -16,10 +17,19 @@ const finite = z.number().refine(Number.isFinite);
 
 /** A range band as saved: JSON has no Infinity, so the last band's open upper bound is saved as null. */
 const rangeBandSchema = z.object({ upTo: finite.nullable(), low: finite, high: finite, sales: z.number().int().nonnegative() });
+const countBandSchema = z.object({
+  count: z.number().int().positive(),
+  sales: z.number().int().nonnegative(),
+  comparablesWeight: finite.min(0).max(1),
+  low: finite,
+  high: finite,
+  comparablesLow: finite,
+  comparablesHigh: finite,
+});
 
 export const marketModelReadingSchema = z.object({
-  /** The model's estimate of the subject's value. */
-  estimate: finite.positive(),
+  /** The model's estimate of the subject's value; null when the loaded sales cannot support a model (the comparables alone, calibrated). */
+  estimate: finite.positive().nullable(),
   /** The facts that moved the estimate most, largest first. */
   drivers: z.array(z.object({ label: z.string(), effect: finite })),
   /** Measured on the loaded sales before the valuation date: the approaches' weights and the likely range's bands. */
@@ -32,6 +42,10 @@ export const marketModelReadingSchema = z.object({
     modelMdape: finite.nullable(),
     reconciledMdape: finite,
     bands: z.array(rangeBandSchema).min(1),
+    comparablesBands: z.array(rangeBandSchema).min(1).optional(),
+    fullCount: z.number().int().nonnegative().optional(),
+    byCount: z.array(countBandSchema).optional(),
+    thin: countBandSchema.omit({ count: true }).optional(),
   }),
   /** Sales the model was fitted on. */
   sales: z.number().int().nonnegative(),
@@ -42,30 +56,40 @@ export const marketModelReadingSchema = z.object({
   asOfDate: z.string(),
   /** False when the agent hides the model from the client: the value stays reconciled, the model's sentences are not printed. */
   shownToClient: z.boolean(),
+  /** False when the agent takes the model out of the value: the comparables alone, with their own calibrated range. */
+  inValue: z.boolean().optional(),
 });
 
 export type MarketModelReading = z.infer<typeof marketModelReadingSchema>;
 
 /** What a fit produced (the /review worker's result), as the reading the document keeps. */
 export function marketModelReadingOf(
-  fit: { estimate: MarketModelEstimate; calibration: Calibration; sales: number },
-  fittedFor: { subjectId: string; asOfDate: string; fittedAt: string; shownToClient?: boolean },
+  fit: { estimate: MarketModelEstimate | null; calibration: Calibration; sales: number },
+  fittedFor: { subjectId: string; asOfDate: string; fittedAt: string; shownToClient?: boolean; inValue?: boolean },
 ): MarketModelReading {
+  const saved = (bands: Calibration['bands']) => bands.map((b) => ({ ...b, upTo: Number.isFinite(b.upTo) ? b.upTo : null }));
   return {
-    estimate: fit.estimate.value,
-    drivers: fit.estimate.drivers.map((d) => ({ label: d.label, effect: d.effect })),
-    calibration: { ...fit.calibration, bands: fit.calibration.bands.map((b) => ({ ...b, upTo: Number.isFinite(b.upTo) ? b.upTo : null })) },
+    estimate: fit.estimate?.value ?? null,
+    drivers: (fit.estimate?.drivers ?? []).map((d) => ({ label: d.label, effect: d.effect })),
+    calibration: {
+      ...fit.calibration,
+      bands: saved(fit.calibration.bands),
+      ...(fit.calibration.comparablesBands ? { comparablesBands: saved(fit.calibration.comparablesBands) } : {}),
+    },
     sales: fit.sales,
     fittedAt: fittedFor.fittedAt,
     subjectId: fittedFor.subjectId,
     asOfDate: fittedFor.asOfDate,
     shownToClient: fittedFor.shownToClient ?? true,
+    inValue: fittedFor.inValue ?? true,
   };
 }
 
 /** The reading's calibration as the engine uses it (null upper bound → Infinity). */
 export function calibrationOf(reading: MarketModelReading): Calibration {
-  return { ...reading.calibration, bands: reading.calibration.bands.map((b) => ({ ...b, upTo: b.upTo ?? Infinity })) };
+  const engine = (bands: MarketModelReading['calibration']['bands']) => bands.map((b) => ({ ...b, upTo: b.upTo ?? Infinity }));
+  const { comparablesBands, ...rest } = reading.calibration;
+  return { ...rest, bands: engine(reading.calibration.bands), ...(comparablesBands ? { comparablesBands: engine(comparablesBands) } : {}) };
 }
 
 /** A saved reading, or null when absent or unreadable (an unreadable one never blocks the comparables' value). */
@@ -76,7 +100,7 @@ export function parseMarketModelReading(raw: unknown): MarketModelReading | null
 }
 
 export interface ReconciledWithModel {
-  reading: MarketModelReading;
+  reading: MarketModelReading & { estimate: number };
   /** The comparables' reconciled value before the model. */
   comparablesValue: number;
   /** The comparables' share, 0–1; the model carries the rest. */
@@ -89,11 +113,13 @@ export interface ReconciledWithModel {
 }
 
 /** The comparables' reconciliation combined with the model's estimate, weighted by their measured errors (issue 17). */
-export function reconcileWithMarketModel(reconciliation: Reconciliation, reading: MarketModelReading): ReconciledWithModel {
+export function reconcileWithMarketModel(reconciliation: Reconciliation, reading: MarketModelReading & { estimate: number }): ReconciledWithModel {
   const calibration = calibrationOf(reading);
-  const weight = calibration.comparablesWeight;
+  const comparables = comparablesReading(reconciliation.value, reconciliation.weights);
+  // A thin valuation (fewer comparables than the calibration sales had) gives the comparables the share measured for as few.
+  const weight = comparablesWeightFor(calibration, comparables.count);
   const reconciled = reconcileApproaches(reconciliation.value, reading.estimate, weight);
-  const range = likelyRange(reconciled, comparablesReading(reconciliation.value, reconciliation.weights), reading.estimate, calibration);
+  const range = likelyRange(reconciled, comparables, reading.estimate, calibration);
   const modelMdape = calibration.modelMdape == null ? '' : ` and the model by ${formatPercent(calibration.modelMdape, 1)}`;
   return {
     reading,
@@ -103,6 +129,7 @@ export function reconcileWithMarketModel(reconciliation: Reconciliation, reading
     likelyRange: range,
     explanation:
       `The comparables carry ${formatPercent(weight * 100, 0)} and the market model ${formatPercent((1 - weight) * 100, 0)}, because on ${calibration.sales} recent sales valued before their sale ` +
-      `the comparables missed by ${formatPercent(calibration.comparablesMdape, 1)}${modelMdape} (median).`,
+      `the comparables missed by ${formatPercent(calibration.comparablesMdape, 1)}${modelMdape} (median)` +
+      (weight !== calibration.comparablesWeight ? `; the comparables' share is what valuations from only ${comparables.count === 1 ? 'one comparable' : `${comparables.count} comparables`}, as here, measured.` : '.'),
   };
 }

@@ -1,6 +1,6 @@
 // The one reader of listing records (spec §3 field names, as imported, searched, typed in or restored from history)
 // into the engine's SaleFacts. The screens, the PDF, the server, the CLI and the back-test all read records here.
-import { ADDITIONAL_FACT_SCALES, FEATURE_TEXT_FIELDS, NOT_AVAILABLE, chosenRating, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, FEATURE_TEXT_FIELDS, NOT_AVAILABLE, chosenFine, chosenRating, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
 
 /** A listing record as stored: spec §3 keys, loosely typed because history restores arbitrary JSON. */
 export type ListingRecord = Record<string, unknown>;
@@ -115,6 +115,8 @@ export function readListingRecord(record: ListingRecord, role: RecordRole, fallb
     condition: chosenStep(record.agentCondition, read.condition),
     qualityRating: chosenRating(record.agentQuality, read.quality),
     conditionRating: chosenRating(record.agentCondition, read.condition),
+    qualityFine: chosenFine(record.agentQuality, read.quality),
+    conditionFine: chosenFine(record.agentCondition, read.condition),
     kitchenRating: read.kitchen?.rating ?? null,
     renovatedYear: read.renovated?.value ?? null,
     propertyType: read.propertyType?.value ?? null,

@@ -2,8 +2,9 @@
 // keeps every older saved state restoring.
 import { z } from 'zod';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
-import type { CellOverride, FeatureEffectsTable, TierRates, WeightingMethod } from '@cma/valuation';
+import type { CellOverride, FeatureEffectsTable, TierRates, UadStepValues, WeightingMethod } from '@cma/valuation';
 import { DEFAULT_PDF_COLOR, DEFAULT_REPORT_NAME } from './defaults';
+import type { MarketMeasurements } from './market-measurements';
 import { marketModelReadingSchema, type MarketModelReading } from './market-model';
 
 /** A property record as the app stores it (spec §3 keys, e.g. 'Listing Id', properties_address, 'Net Sales Price'). */
@@ -60,8 +61,16 @@ export interface AdjustmentFormulas {
   /** Accepted market-measured effects of the text facts (View, Waterfront …) by tier. */
   featureEffects?: FeatureEffectsTable;
   weighting?: { method: WeightingMethod; manualWeights?: Record<string, number> };
-  /** The market model reading the agent accepted on /review; valueCma reconciles with it (issue 17). */
+  /** The market's reading for the subject (the model's estimate and the calibration); valueCma reconciles with it (issues 17, 27). */
   marketModel?: MarketModelReading | null;
+  /** What the loaded market measured for this report (issue 27): its rates and time index apply by default. */
+  market?: MarketMeasurements | null;
+  /** Categories ('bedrooms', 'feature:View' …) on which the agent keeps their own default rate instead of the market's. */
+  ownRates?: string[];
+  /** False when the agent switched the market's time adjustment off. */
+  marketTime?: boolean;
+  /** Quality and condition per UAD step by tier, from the agent's defaults when the report began (absent before issue 27). */
+  stepValues?: UadStepValues | null;
   [key: string]: unknown;
 }
 

@@ -4,7 +4,10 @@ import {
   ABOVE_GRADE_STYLE,
   DEFAULT_ADJUSTMENT_VALUES,
   adjustComparable,
+  comparablesReading,
+  likelyRange,
   reconcile,
+  uadStepValuesOf,
   validateAdjustmentValues,
   valuationWarnings,
   withoutPrice,
@@ -13,15 +16,18 @@ import {
   type CellOverride,
   type ComparableAdjustment,
   type FeatureEffectsTable,
+  type LikelyRange,
   type ReconcileOptions,
   type Reconciliation,
   type SaleFacts,
   type TierRates,
+  type UadStepValues,
   type WarningCode,
   type WeightingMethod,
 } from '@cma/valuation';
 import { addressOfRecord } from './derived';
-import { parseMarketModelReading, reconcileWithMarketModel, type MarketModelReading, type ReconciledWithModel } from './market-model';
+import { marketRatesInUse, parseMarketMeasurements, type MarketMeasurements } from './market-measurements';
+import { calibrationOf, parseMarketModelReading, reconcileWithMarketModel, type MarketModelReading, type ReconciledWithModel } from './market-model';
 import { numberOf, readListingRecord, textOf, type ListingRecord } from './read-listing';
 import { migrateCmaState, type CmaState } from './state';
 
@@ -35,6 +41,14 @@ export interface CmaFormulas {
   featureEffects: FeatureEffectsTable;
   weighting: { method: WeightingMethod; manualWeights?: Record<string, number> };
   marketModel: MarketModelReading | null;
+  /** What the loaded market measured (issue 27): its rates and time index apply unless the agent chose otherwise. */
+  market: MarketMeasurements | null;
+  /** Styles (categories, 'feature:View' …) on which the agent keeps their own default rate instead of the market's. */
+  ownRates: string[];
+  /** False when the agent switched the market's time adjustment off (a typed monthlyTimeRate always wins). */
+  marketTime: boolean;
+  /** Quality and condition per step by tier when no market rate applies; null in reports saved before issue 27. */
+  stepValues: UadStepValues | null;
 }
 
 export interface CmaComparable {
@@ -50,7 +64,7 @@ export interface CmaComparable {
 }
 
 export interface CmaWarning {
-  code: WarningCode | 'manual-weights' | 'market-model-stale';
+  code: WarningCode | 'manual-weights' | 'market-model-stale' | 'thin';
   comparableId?: string;
   message: string;
 }
@@ -71,8 +85,10 @@ export interface CmaValuation {
   marketModel: ReconciledWithModel | null;
   /** The value printed everywhere: reconciled with the market model when accepted, else the comparables'. */
   value: number | null;
-  /** The engine's range: the 80 % likely range with the market model, else the comparables' range. */
+  /** The engine's range: the calibrated 80 % likely range when the report has a measurement, else the comparables' spread. */
   engineRange: { start: number; end: number } | null;
+  /** The calibrated 80 % range behind engineRange (with the model, or the comparables' own when it is out); null without one. */
+  likelyRange: LikelyRange | null;
   /** The range printed: the agent's edited range when set, else the engine's. */
   range: { start: number; end: number; source: 'agent' | 'engine' } | null;
   warnings: CmaWarning[];
@@ -111,6 +127,10 @@ export function formulasOf(raw: unknown): CmaFormulas {
     featureEffects: f.featureEffects && typeof f.featureEffects === 'object' ? (f.featureEffects as FeatureEffectsTable) : {},
     weighting: { method: WEIGHTING_METHODS.find((m) => m === weighting.method) ?? 'inverse-gross', manualWeights: weighting.manualWeights },
     marketModel: parseMarketModelReading(f.marketModel),
+    market: parseMarketMeasurements(f.market),
+    ownRates: Array.isArray(f.ownRates) ? f.ownRates.filter((c): c is string => typeof c === 'string') : [],
+    marketTime: f.marketTime !== false,
+    stepValues: uadStepValuesOf(f.stepValues),
   };
 }
 
@@ -127,13 +147,23 @@ export function valuationDate(subject: SaleFacts | null, comparables: readonly S
   return comparables.map((c) => c.closeDate).filter((d): d is string => !!d).sort().at(-1) ?? now.toISOString().slice(0, 10);
 }
 
+/**
+ * The engine's settings for a document: the agent's values and step values, the market's rates (except where the agent
+ * keeps their own) under the rates the agent set, and the time adjustment the agent typed, else the market's.
+ */
 export function settingsFor(values: AdjustmentValues, formulas: CmaFormulas, asOfDate: string): AdjustmentSettings {
+  const market = formulas.market ? marketRatesInUse(formulas.market, formulas.ownRates) : null;
+  const time =
+    formulas.monthlyTimeRate != null ? { monthlyRate: formulas.monthlyTimeRate, index: formulas.monthlyTimeIndex }
+    : formulas.marketTime && formulas.market?.monthlyTimeRate != null ? { monthlyRate: formulas.market.monthlyTimeRate, index: formulas.market.monthlyTimeIndex }
+    : null;
   return {
     values,
     disabledCategories: formulas.disabledCategories,
-    rateOverrides: formulas.rateOverrides,
-    featureEffects: formulas.featureEffects,
-    timeAdjustment: formulas.monthlyTimeRate != null ? { monthlyRate: formulas.monthlyTimeRate, asOfDate, ...(formulas.monthlyTimeIndex ? { index: formulas.monthlyTimeIndex } : {}) } : null,
+    rateOverrides: { ...market?.rates, ...formulas.rateOverrides },
+    featureEffects: { ...market?.featureEffects, ...formulas.featureEffects },
+    timeAdjustment: time ? { monthlyRate: time.monthlyRate, asOfDate, ...(time.index ? { index: time.index } : {}) } : null,
+    stepValues: formulas.stepValues,
   };
 }
 
@@ -194,14 +224,19 @@ export function valueCma(document: CmaDocument | CmaState, options: ValueCmaOpti
   }
 
   let marketModel: ReconciledWithModel | null = null;
+  let likely: LikelyRange | null = null;
   const reading = formulas.marketModel;
   if (reading && reconciliation && blindSubject) {
-    if (reading.subjectId === blindSubject.id && reading.asOfDate === asOfDate) marketModel = reconcileWithMarketModel(reconciliation, reading);
-    else warnings.push({ code: 'market-model-stale', message: 'The market model estimate was fitted for another subject or valuation date and is left out; fit it again on Review.' });
+    if (reading.subjectId === blindSubject.id && reading.asOfDate === asOfDate) {
+      if (reading.estimate != null && reading.inValue !== false) marketModel = reconcileWithMarketModel(reconciliation, { ...reading, estimate: reading.estimate });
+      // The model out (or none): the comparables' value with the range they measured alone.
+      likely = marketModel?.likelyRange ?? likelyRange(reconciliation.value, comparablesReading(reconciliation.value, reconciliation.weights), null, calibrationOf(reading));
+      if (likely.thin) warnings.push({ code: 'thin', message: `The value rests on ${adjusted.length === 1 ? 'one comparable' : `${adjusted.length} comparables`}, fewer than the recent sales it was measured on had; the range is as wide as valuations from so few measured.` });
+    } else warnings.push({ code: 'market-model-stale', message: 'The market measurement was made for another subject or valuation date and is left out; it is measured again for this one.' });
   }
 
   const value = marketModel?.value ?? reconciliation?.value ?? null;
-  const engineRange = marketModel ? { start: marketModel.likelyRange.low, end: marketModel.likelyRange.high } : (reconciliation?.range ?? null);
+  const engineRange = likely ? { start: likely.low, end: likely.high } : (reconciliation?.range ?? null);
   const agentStart = positive(document.range?.start);
   const agentEnd = positive(document.range?.end);
   let range: CmaValuation['range'] = engineRange ? { ...engineRange, source: 'engine' } : null;
@@ -211,7 +246,7 @@ export function valueCma(document: CmaDocument | CmaState, options: ValueCmaOpti
     // Review copies the engine's range into the document; it is the agent's only when it differs.
     range = { start, end, source: engineRange && engineRange.start === start && engineRange.end === end ? 'engine' : 'agent' };
   }
-  return { subject, subjectFacts, blindSubject, values, formulas, settings, comparables, reconciliation, marketModel, value, engineRange, range, warnings, asOfDate };
+  return { subject, subjectFacts, blindSubject, values, formulas, settings, comparables, reconciliation, marketModel, value, engineRange, likelyRange: likely, range, warnings, asOfDate };
 }
 
 /** valueCma of a saved state of any version (migrated first). */

@@ -58,9 +58,13 @@ describe('what the auto-built document carries into valueCma', () => {
     else expect(valued.value).toBe(plain.value);
   });
 
-  it('autoCmaDocument: the spec defaults, the accepted rates, the time rate and index only with a rate', () => {
-    const doc = autoCmaDocument({ subject: { 'Listing Id': 'S' }, comparables: [{ 'Listing Id': 'C' }], marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: { '2026-01': 1 }, marketModel: null });
-    expect(doc.adjustment_formulas).toEqual({ rateOverrides: {}, featureEffects: {}, monthlyTimeRate: null, monthlyTimeIndex: null, marketModel: null });
+  it('autoCmaDocument: the spec defaults, the default quality and condition steps, the market measured (time index only with a rate)', () => {
+    const doc = autoCmaDocument({ subject: { 'Listing Id': 'S' }, comparables: [{ 'Listing Id': 'C' }], before: '2026-02-01', sales: 40, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: { '2026-01': 1 }, marketModel: null });
+    expect(doc.adjustment_formulas).toEqual({
+      market: { before: '2026-02-01', sales: 40, rates: {}, featureEffects: {}, monthlyTimeRate: null, monthlyTimeIndex: null },
+      stepValues: { quality: [20_000, 45_000, 100_000], condition: [10_000, 20_000, 40_000] },
+      marketModel: null,
+    });
     expect(doc.formula_Division_DefaultValue).toBe(3);
     expect(doc.comaparables).toEqual([{ 'Listing Id': 'C' }]);
   });

@@ -18,7 +18,7 @@ describe('readListingRecord', () => {
       netSalesPrice: 590_000, listPrice: 615_000, latitude: 39.7, longitude: -104.97, levels: 'Two', yearBuilt: 1925, lotSizeSqft: 10_890,
       aboveGradeFinishedArea: 1500, belowGradeTotalArea: 800, belowGradeFinishedArea: 600, fireplaces: 1, garageSpaces: 2, bedrooms: 4,
       bathsFullAndThreeQuarter: 3, bathsHalfAndQuarter: 1, additionalFacts: { 'Basement Type': 'Walkout', 'Heating/Cooling': 'Evaporative' },
-      quality: null, condition: null, qualityRating: null, conditionRating: null, kitchenRating: null, renovatedYear: null, propertyType: null, saleType: null,
+      quality: null, condition: null, qualityRating: null, conditionRating: null, qualityFine: null, conditionFine: null, kitchenRating: null, renovatedYear: null, propertyType: null, saleType: null,
       // The export's text facts as they are, for accepted market feature effects (View, Waterfront …).
       features: expect.objectContaining({ Basement: 'Walk-Out Access, Finished', Cooling: 'Evaporative Cooler' }),
     });

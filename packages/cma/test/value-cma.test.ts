@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { CMA_STATE_KEYS, CMA_STATE_VERSION, CmaStateError, derivedKeys, marketModelReadingOf, migrateCmaState, readListingRecord, toSavedState, valueCma, valueSavedCma, type MarketModelReading } from '../src/index';
+import { CMA_STATE_KEYS, CMA_STATE_VERSION, CmaStateError, derivedKeys, marketModelReadingOf, migrateCmaState, readListingRecord, toSavedState, valueCma, valueSavedCma, type MarketMeasurements, type MarketModelReading } from '../src/index';
 
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const now = new Date('2026-11-26T12:00:00Z');
@@ -148,5 +148,58 @@ describe('valueCma is pure', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('valueCma with the market measured for the report (issue 27)', () => {
+  const state = migrateCmaState(fixture('saved-v2-sample.json'));
+  const base = valueCma(state, { now });
+  const market = (over: Partial<MarketMeasurements> = {}): MarketMeasurements => ({
+    before: '2026-11-01', sales: 900, rates: { bedrooms: [40_000, 40_000, 40_000] }, featureEffects: {}, monthlyTimeRate: 0.01, monthlyTimeIndex: null, ...over,
+  });
+  const valued = (formulas: Record<string, unknown>) => valueCma({ ...state, adjustment_formulas: formulas }, { now });
+  const bedroomLine = (v: ReturnType<typeof valueCma>) => v.comparables.flatMap((c) => c.adjustment?.lines.filter((l) => l.style === 'bedrooms' && l.status === 'applied') ?? [])[0];
+
+  it("applies the market's rates and time trend by default", () => {
+    const v = valued({ market: market() });
+    expect(bedroomLine(v)?.rate).toBe(40_000);
+    expect(bedroomLine(v)?.rateSource).toBe('market');
+    expect(v.settings.timeAdjustment?.monthlyRate).toBe(0.01);
+    expect(v.value).not.toBe(base.value);
+  });
+
+  it.each([
+    ['a category the agent keeps on their own rate', { ownRates: ['bedrooms'] }, (v: ReturnType<typeof valueCma>) => expect(bedroomLine(v)?.rateSource).toBe('table')],
+    ['the market time switched off', { marketTime: false }, (v: ReturnType<typeof valueCma>) => expect(v.settings.timeAdjustment).toBeNull()],
+    ['a typed time rate wins over the market', { monthlyTimeRate: 0.002 }, (v: ReturnType<typeof valueCma>) => expect(v.settings.timeAdjustment?.monthlyRate).toBe(0.002)],
+    ['a rate the agent set wins over the market', { rateOverrides: { bedrooms: [1_000, 1_000, 1_000] } }, (v: ReturnType<typeof valueCma>) => expect(bedroomLine(v)?.rate).toBe(1_000)],
+  ])('%s', (_name, over, check) => check(valued({ market: market(), ...over })));
+
+  it('an unreadable measurement is ignored: the agent\'s table values the report', () => {
+    expect(valued({ market: { before: 'soon', rates: 'many' } }).value).toBe(base.value);
+  });
+
+  it('with the model taken out, the comparables value the report with their own calibrated range', () => {
+    const calibration = {
+      sales: 300, from: '2026-10-01', to: '2026-10-30', comparablesWeight: 0.4, comparablesMdape: 8, modelMdape: 7, reconciledMdape: 6.5,
+      bands: [{ upTo: Infinity, low: -0.1, high: 0.1, sales: 300 }], comparablesBands: [{ upTo: Infinity, low: -0.2, high: 0.15, sales: 300 }], fullCount: 6, byCount: [],
+    };
+    const reading = marketModelReadingOf({ estimate: { value: 900_000, drivers: [] }, calibration, sales: 2400 }, { subjectId: base.blindSubject!.id, asOfDate: base.asOfDate, fittedAt: '2026-11-26T10:00:00Z', inValue: false });
+    const out = valued({ marketModel: reading });
+    expect(out.value).toBe(base.value);
+    expect(out.marketModel).toBeNull();
+    expect(out.likelyRange?.explanation).toMatch(/by their comparables alone/);
+    expect(out.engineRange).toEqual({ start: Math.floor((base.value! * Math.exp(-0.2)) / 1000) * 1000, end: Math.ceil((base.value! * Math.exp(0.15)) / 1000) * 1000 });
+    const back = valued({ marketModel: { ...reading, inValue: true } });
+    expect(back.marketModel?.reading.estimate).toBe(900_000);
+    expect(back.engineRange).toEqual({ start: back.likelyRange!.low, end: back.likelyRange!.high });
+  });
+
+  it('a reading without a model (too few sales for one) still gives the comparables their calibrated range', () => {
+    const calibration = { sales: 40, from: '2026-10-01', to: '2026-10-30', comparablesWeight: 1, comparablesMdape: 8, modelMdape: null, reconciledMdape: 8, bands: [{ upTo: Infinity, low: -0.2, high: 0.15, sales: 40 }], comparablesBands: [{ upTo: Infinity, low: -0.2, high: 0.15, sales: 40 }] };
+    const reading = marketModelReadingOf({ estimate: null, calibration, sales: 0 }, { subjectId: base.blindSubject!.id, asOfDate: base.asOfDate, fittedAt: '2026-11-26T10:00:00Z' });
+    const out = valued({ marketModel: reading });
+    expect(out.value).toBe(base.value);
+    expect(out.likelyRange).not.toBeNull();
   });
 });

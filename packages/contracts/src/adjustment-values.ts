@@ -20,10 +20,19 @@ export const storedAdjustmentValueEntry = z.object({
   amount_range_three: z.number(),
 });
 
+const stepAmount = z.coerce.number({ message: 'Enter a number.' }).finite().min(0, 'Amounts cannot be negative.');
+const stepTiers = z.tuple([stepAmount, stepAmount, stepAmount], { message: 'Give three amounts, one per price range.' });
+
+/** Quality and condition, dollars per UAD step by price tier: beside the categories, not among them (at most 17). */
+export const uadStepValues = z.object({ quality: stepTiers, condition: stepTiers });
+export type UadStepValuesInput = z.infer<typeof uadStepValues>;
+
 export const userAdjustmentValues = z.object({
   /** Keyed by style slug (spec §7: a map of entries). */
   user_property_adjustment_value: z.record(z.string(), storedAdjustmentValueEntry),
-  /** Apply market-derived rates instead of these defaults when a CMA has enough sales. */
+  /** Quality and condition per UAD step (the recommended steps until the agent saves their own). */
+  uad_step_values: z.object({ quality: z.tuple([z.number(), z.number(), z.number()]), condition: z.tuple([z.number(), z.number(), z.number()]) }),
+  /** Apply market-derived rates instead of these defaults when a CMA has enough sales (on for a new account). */
   use_market_derived_rates: z.boolean(),
   /** True while the user has never saved their own values. */
   is_default: z.boolean(),
@@ -43,5 +52,6 @@ export const storeAdjustmentValuesRequest = z.object({
     message: 'user_property_adjustment_value must be a map or list of entries.',
   }),
   use_market_derived_rates: z.boolean().optional(),
+  uad_step_values: uadStepValues.optional(),
 });
 export type StoreAdjustmentValuesRequest = z.infer<typeof storeAdjustmentValuesRequest>;

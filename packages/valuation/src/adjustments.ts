@@ -11,6 +11,7 @@ import {
   type CategoryDefinition,
   type Tier,
   type TierLabel,
+  type UadStepValues,
 } from './defaults';
 import { NOT_AVAILABLE, formatAmount, formatNumber, formatPercent, formatRate, formatSignedAmount } from './format';
 import { ORDERED_FACTS, type OrderedFact } from './listing-facts';
@@ -55,6 +56,11 @@ export interface AdjustmentSettings {
   explain?: boolean;
   /** Market-conditions adjustment; off when absent or null. */
   timeAdjustment?: TimeAdjustmentSetting | null;
+  /**
+   * Quality and condition dollars per step by tier where the market measured no rate (the agent's defaults). Absent
+   * (a report saved before they existed): those lines appear only with a market rate, as such reports were valued.
+   */
+  stepValues?: UadStepValues | null;
 }
 
 /** Text fact → per tier (null when not measured) the dollar effect of each value, relative to a reference valued 0. */
@@ -160,10 +166,12 @@ export function adjustComparable(
     lines.push(!useAdjustments || disabled.has(style) ? { ...line, amount: 0, status: 'disabled', explanation: `${line.label}: not adjusted (${useAdjustments ? 'category switched off' : 'adjustments switched off for this comparable'}).` } : line);
   }
 
-  // Quality and condition (UAD steps) are adjusted when the market measured a rate per step for this tier.
+  // Quality and condition (UAD steps): the market's rate per step for this tier, else the agent's step values.
   for (const fact of ORDERED_FACTS) {
-    const rate = marketRateFor(settings, fact.style, tier);
-    if (rate == null && comparableSettings.overrides?.[fact.style] == null) continue;
+    const market = marketRateFor(settings, fact.style, tier);
+    const table = settings.stepValues?.[fact.style]?.[tier] ?? null;
+    if (market == null && table == null && comparableSettings.overrides?.[fact.style] == null) continue;
+    const rate = market != null ? { rate: market, source: 'market' as const } : table != null ? { rate: table, source: 'table' as const } : null;
     const line = orderedFactLine(subject, comparable, fact, tier, rate, comparableSettings.overrides?.[fact.style], settings.explain !== false);
     lines.push(!useAdjustments || disabled.has(fact.style) ? { ...line, amount: 0, status: 'disabled', explanation: `${line.label}: not adjusted (${useAdjustments ? 'category switched off' : 'adjustments switched off for this comparable'}).` } : line);
   }
@@ -323,32 +331,34 @@ function featureLine(subject: SaleFacts, comparable: SaleFacts, feature: string,
   };
 }
 
-function orderedFactLine(subject: SaleFacts, comparable: SaleFacts, fact: OrderedFact, tier: Tier, rate: number | null, override: CellOverride | undefined, withText: boolean): AdjustmentLine {
-  const s = fact.read(subject);
-  const c = fact.read(comparable);
-  const base = { style: fact.style, label: fact.label, subjectValue: s == null ? NOT_AVAILABLE : fact.display(s), comparableValue: c == null ? NOT_AVAILABLE : fact.display(c) };
+function orderedFactLine(subject: SaleFacts, comparable: SaleFacts, fact: OrderedFact, tier: Tier, rate: { rate: number; source: 'market' | 'table' } | null, override: CellOverride | undefined, withText: boolean): AdjustmentLine {
+  const s = fact.score(subject);
+  const c = fact.score(comparable);
+  const base = { style: fact.style, label: fact.label, subjectValue: withText ? fact.display(subject) : '', comparableValue: withText ? fact.display(comparable) : '' };
   const difference = s != null && c != null ? s - c : null;
   if (override?.amount != null && Number.isFinite(override.amount)) {
     return { ...base, difference, rate: null, rateSource: 'amount', amount: override.amount, status: 'overridden', explanation: withText ? `${fact.label}: ${formatSignedAmount(override.amount)} entered by the agent.` : '' };
   }
   const agentRate = override?.rate != null && Number.isFinite(override.rate) ? override.rate : null;
-  const used = agentRate ?? rate;
+  const used = agentRate ?? rate?.rate ?? null;
+  const rateSource: RateSource | null = agentRate != null ? 'override' : rate?.source ?? null;
   if (difference == null || used == null) {
     const which = s == null && c == null ? 'subject and comparable' : s == null ? 'subject' : 'comparable';
     return { ...base, difference, rate: used, rateSource: null, amount: 0, status: 'unknown', explanation: withText ? `${fact.label}: not adjusted, unknown for the ${which}.` : '' };
   }
-  if (difference === 0) return { ...base, difference, rate: used, rateSource: agentRate != null ? 'override' : 'market', amount: 0, status: 'no-difference', explanation: withText ? `${fact.label}: same as the subject (${base.subjectValue}), no adjustment.` : '' };
+  if (difference === 0) return { ...base, difference, rate: used, rateSource, amount: 0, status: 'no-difference', explanation: withText ? `${fact.label}: same as the subject (${base.subjectValue}), no adjustment.` : '' };
   const amount = difference * used;
   const steps = Math.abs(difference);
+  const whose = rateSource === 'override' ? 'entered by the agent' : rateSource === 'market' ? `market-derived, tier '${TIER_LABELS[tier]}'` : `your default, tier '${TIER_LABELS[tier]}'`;
   return {
     ...base,
     difference,
     rate: used,
-    rateSource: agentRate != null ? 'override' : 'market',
+    rateSource,
     amount,
     status: 'applied',
     explanation: withText
-      ? `${fact.label}: subject ${base.subjectValue} vs comparable ${base.comparableValue}, ${difference > 0 ? 'better' : 'worse'} by ${steps} step${steps === 1 ? '' : 's'} × ${formatRate(round2(used))} per step (${agentRate != null ? 'entered by the agent' : `market-derived, tier '${TIER_LABELS[tier]}'`}) = ${formatSignedAmount(amount)}.`
+      ? `${fact.label}: subject ${base.subjectValue} vs comparable ${base.comparableValue}, ${difference > 0 ? 'better' : 'worse'} by ${formatNumber(steps, Number.isInteger(steps) ? 0 : 2)} step${steps === 1 ? '' : 's'} × ${formatRate(round2(used))} per step (${whose}) = ${formatSignedAmount(amount)}.`
       : '',
   };
 }

@@ -33,6 +33,11 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
    * before that month begins, like the market rates. Default false.
    */
   useMarketModel?: boolean;
+  /**
+   * Measure the comparables on the latest sales before each month even without the model, so their range is the
+   * calibrated 80 % range too (what the app shows when the agent takes the model out). Default false.
+   */
+  calibrate?: boolean;
   marketModelOptions?: Omit<MarketModelOptions, 'before'>;
 }
 
@@ -41,12 +46,21 @@ export interface BacktestOptions extends Omit<ValueOptions, 'asOfDate' | 'strict
  * the market-conditions adjustment from the paired-sales monthly price index, reconciled with the market model. `cma value --backtest` and the
  * bench use it by default.
  */
-export const BEST_BACKTEST_OPTIONS: Readonly<Pick<BacktestOptions, 'useMarketRates' | 'useMarketModel' | 'timeAdjustment' | 'selection'>> = Object.freeze({
+export const BEST_BACKTEST_OPTIONS: Readonly<Pick<BacktestOptions, 'useMarketRates' | 'useMarketModel' | 'calibrate' | 'timeAdjustment' | 'selection'>> = Object.freeze({
   useMarketRates: true,
   useMarketModel: true,
+  calibrate: true,
   timeAdjustment: 'index',
   selection: { count: 8 },
 });
+
+/**
+ * The market measurements of a valuation (rates, time index, model, calibration) read the sales that closed before its
+ * month began: the back-test measures once a month, and the app measures the same way, so both give the same value.
+ */
+export function measurementCutoff(asOfDate: string): string {
+  return `${asOfDate.slice(0, 7)}-01`;
+}
 
 export type ZipHalf = 'even' | 'odd';
 
@@ -70,6 +84,7 @@ export interface BacktestResult {
   signedPercentError: number | null;
   baselineValue: number | null;
   baselineAbsolutePercentError: number | null;
+  approaches?: ApproachValues;
   error?: string;
 }
 
@@ -77,6 +92,9 @@ export interface BacktestResult {
 export interface BacktestContext {
   pool: CandidatePool;
   asOfDate: string;
+  /** The sales the month's measurements read: those before `measuredBefore` (measurementCutoff), `measuredSales` of them. */
+  measuredBefore: string;
+  measuredSales: number;
   marketRates: TierMarketRates[] | null;
   marketModel: PreparedModel | null;
   /** The selection, time-adjustment and reconciliation options of the run. */
@@ -91,6 +109,18 @@ export interface BacktestValue {
   comps: string[];
   /** The comparables' reconciled value and spread, which the market model's calibration measures. */
   comparables: ComparablesReading;
+  /** Each approach's part, where the valuation reports it (`cma value --json`). */
+  approaches?: ApproachValues;
+}
+
+/** The comparables' value with their own range, the model's estimate, and the share each carries in the value. */
+export interface ApproachValues {
+  comparablesValue: number;
+  comparablesLow: number;
+  comparablesHigh: number;
+  modelValue: number | null;
+  /** 0–1; the model carries the rest (1 when it is out or there is none). */
+  comparablesWeight: number;
 }
 
 export interface AccuracySummary {
@@ -113,6 +143,8 @@ export interface BacktestSummary {
   insideRange: number;
   /** Median half-width of the range as a share of the value, percent (±). */
   medianRangeHalfWidth: number;
+  /** The comparables alone with their own range, when the valuations reported their approaches. */
+  comparablesAlone?: { engine: AccuracySummary; insideRange: number; medianRangeHalfWidth: number };
 }
 
 /** Naive baseline: median $/sq ft (finished) of the 5 nearest similar-size (±20 %) earlier sales × the subject's size. */
@@ -166,7 +198,17 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
   const useMarketRates = options.useMarketRates ?? true;
   const ratesByMonth = new Map<string, TierMarketRates[]>();
   const modelByMonth = new Map<string, PreparedModel | null>();
-  const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, useMarketModel: _umm, marketModelOptions: _mmo, valueSale: _vs, ...valueOptions } = options;
+  const { from: _from, to: _to, subjectIds: _ids, zipHalf: _half, useMarketRates: _use, marketRateOptions: _mro, useMarketModel: _umm, calibrate: _cal, marketModelOptions: _mmo, valueSale: _vs, ...valueOptions } = options;
+  const salesBefore = new Map<string, number>();
+  const countBefore = (cutoff: string) => {
+    if (!salesBefore.has(cutoff)) {
+      const t = Date.parse(cutoff);
+      let n = 0;
+      for (let i = 0; i < pool.size; i++) if (pool.time[i] < t) n++;
+      salesBefore.set(cutoff, n);
+    }
+    return salesBefore.get(cutoff) as number;
+  };
   const valueSale =
     options.valueSale ??
     ((subject: SaleFacts, context: BacktestContext): BacktestValue => {
@@ -177,7 +219,8 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
   for (const subject of subjects) {
     const closeDate = subject.closeDate as string;
     const actual = subject.netSalesPrice as number;
-    const month = `${closeDate.slice(0, 7)}-01`;
+    const month = measurementCutoff(closeDate);
+    const measured = { measuredBefore: month, measuredSales: countBefore(month) };
     let marketRates: TierMarketRates[] | null = null;
     if (useMarketRates) {
       // The month-by-month time index needs the rates measured with month columns.
@@ -186,20 +229,20 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
       ratesByMonth.set(month, marketRates);
     }
     let marketModel: PreparedModel | null = null;
-    if (options.useMarketModel) {
+    if (options.useMarketModel || options.calibrate) {
       if (!modelByMonth.has(month)) {
         const rates = marketRates;
         // The calibration values recent sales the way the back-test values its subjects (the same valuer), without a model.
         const valueWithComparables = (blind: SaleFacts) => {
           try {
             if (!blind.closeDate) return null;
-            return valueSale(blind, { pool, asOfDate: blind.closeDate, marketRates: rates, marketModel: null, valueOptions }).comparables;
+            return valueSale(blind, { pool, asOfDate: blind.closeDate, ...measured, marketRates: rates, marketModel: null, valueOptions }).comparables;
           } catch {
             return null;
           }
         };
         try {
-          modelByMonth.set(month, prepareMarketModel(pool, { ...options.marketModelOptions, before: month, valueWithComparables }));
+          modelByMonth.set(month, prepareMarketModel(pool, { ...options.marketModelOptions, before: month, valueWithComparables, fitModel: options.useMarketModel === true }));
         } catch {
           modelByMonth.set(month, null); // too few earlier sales: the comparables alone
         }
@@ -209,7 +252,7 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
     let valuation: BacktestValue | null = null;
     let error: string | undefined;
     try {
-      valuation = valueSale(subject, { pool, asOfDate: closeDate, marketRates, marketModel, valueOptions });
+      valuation = valueSale(subject, { pool, asOfDate: closeDate, ...measured, marketRates, marketModel, valueOptions });
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -226,6 +269,7 @@ export function runBacktest(sales: readonly SaleFacts[] | CandidatePool, options
       signedPercentError: valuation ? ((valuation.value - actual) / actual) * 100 : null,
       baselineValue,
       baselineAbsolutePercentError: baselineValue != null ? (Math.abs(baselineValue - actual) / actual) * 100 : null,
+      ...(valuation?.approaches ? { approaches: valuation.approaches } : {}),
       ...(error ? { error } : {}),
     });
   }
@@ -248,17 +292,23 @@ export function accuracy(signedErrors: readonly number[]): AccuracySummary {
   };
 }
 
+/** How often a stated range holds the sale price, and its median half-width as a share of the value (percent). */
+function rangeHonesty(ranged: readonly { actual: number; value: number; low: number; high: number }[]): { insideRange: number; medianRangeHalfWidth: number } {
+  if (!ranged.length) return { insideRange: NaN, medianRangeHalfWidth: NaN };
+  const inside = ranged.filter((r) => r.actual >= r.low && r.actual <= r.high).length;
+  return { insideRange: (inside / ranged.length) * 100, medianRangeHalfWidth: median(ranged.map((r) => ((r.high - r.low) / 2 / r.value) * 100)) };
+}
+
 export function summarizeBacktest(results: readonly BacktestResult[]): BacktestSummary {
   const engine = results.map((r) => r.signedPercentError).filter((e): e is number => e != null);
   const baseline = results.filter((r) => r.baselineValue != null).map((r) => (((r.baselineValue as number) - r.actual) / r.actual) * 100);
-  const ranged = results.filter((r) => r.low != null && r.high != null && r.value != null && r.value > 0);
-  const inside = ranged.filter((r) => r.actual >= (r.low as number) && r.actual <= (r.high as number)).length;
-  const halfWidths = ranged.map((r) => (((r.high as number) - (r.low as number)) / 2 / (r.value as number)) * 100);
+  const ranged = results.flatMap((r) => (r.low != null && r.high != null && r.value != null && r.value > 0 ? [{ actual: r.actual, value: r.value, low: r.low, high: r.high }] : []));
+  const alone = results.flatMap((r) => (r.approaches ? [{ actual: r.actual, value: r.approaches.comparablesValue, low: r.approaches.comparablesLow, high: r.approaches.comparablesHigh }] : []));
   return {
     subjects: results.length,
     engine: accuracy(engine),
     baseline: accuracy(baseline),
-    insideRange: ranged.length ? (inside / ranged.length) * 100 : NaN,
-    medianRangeHalfWidth: ranged.length ? median(halfWidths) : NaN,
+    ...rangeHonesty(ranged),
+    ...(alone.length ? { comparablesAlone: { engine: accuracy(alone.map((a) => ((a.value - a.actual) / a.actual) * 100)), ...rangeHonesty(alone) } } : {}),
   };
 }

@@ -91,6 +91,33 @@ export const DEFAULT_ADJUSTMENT_VALUES: Readonly<AdjustmentValues> = Object.free
   ),
 );
 
+/**
+ * Quality and condition, dollars per UAD step by tier: the agent's defaults where the loaded sales do not measure a
+ * rate. Kept beside the 16 categories, not among them: the spec accepts at most 17 categories (decision 2700).
+ */
+export type UadStepStyle = 'quality' | 'condition';
+export type UadStepValues = Record<UadStepStyle, readonly [number, number, number]>;
+
+export const UAD_STEP_STYLES: readonly UadStepStyle[] = ['quality', 'condition'];
+
+/** About 6 % (quality) and 3 % (condition) of a typical price in each tier per step, a little under what 2014 King County sales measured. */
+export const UAD_STEP_DEFAULTS: Readonly<UadStepValues> = Object.freeze({
+  quality: Object.freeze([20_000, 45_000, 100_000] as const),
+  condition: Object.freeze([10_000, 20_000, 40_000] as const),
+});
+
+/** Saved step values when whole and valid (three finite amounts ≥ 0 for each of quality and condition), else null. */
+export function uadStepValuesOf(raw: unknown): UadStepValues | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const out: Partial<Record<UadStepStyle, readonly [number, number, number]>> = {};
+  for (const style of UAD_STEP_STYLES) {
+    const tiers = (raw as Record<string, unknown>)[style];
+    if (!Array.isArray(tiers) || tiers.length !== 3 || !tiers.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0)) return null;
+    out[style] = [tiers[0], tiers[1], tiers[2]];
+  }
+  return out as UadStepValues;
+}
+
 /** A fresh, mutable copy of the defaults (what "reset to defaults" restores). */
 export function defaultAdjustmentValues(): AdjustmentValues {
   return Object.fromEntries(Object.entries(DEFAULT_ADJUSTMENT_VALUES).map(([k, v]) => [k, { ...v }]));

@@ -76,8 +76,22 @@ export interface FactReading<T> {
    * the UAD steps lump levels together (Good and Above_Average are both Q3), the market model reads them apart.
    */
   rating?: number;
+  /**
+   * The finer rating placed on the step scale the grid adjusts by (FineStep), where the export rates finer than UAD
+   * and the step was read from that rating.
+   */
+  fine?: FineStep;
   /** Where it was read, in the agent's words: "Remarks: “Grade 8 home”". */
   source: string;
+}
+
+/**
+ * A quality or condition between whole UAD steps: `score` on the step scale (higher is better, Q4 = 3, Q3 = 4 …),
+ * `words` the export's own rating ('grade 9', 'Above average'). The grid adjusts by the score difference.
+ */
+export interface FineStep {
+  score: number;
+  words: string;
 }
 
 export interface ListingText {
@@ -120,6 +134,18 @@ export function qualityFromGrade(grade: number): UadStep {
   return 6;
 }
 
+/** A King County grade on the step scale: one grade one step, grade 7 (average) at Q4's score 3. */
+function gradeStep(grade: number): FineStep {
+  return { score: grade - 4, words: `grade ${grade}` };
+}
+
+const RATING_WORDS = ['', 'Very poor', 'Poor', 'Fair', 'Below average', 'Average', 'Above average', 'Good', 'Very good', 'Excellent', 'Very excellent'];
+
+/** A ten-point rating word on the step scale, evenly spaced: Average (5) at Q4's score 3, Very good (8) at Q2's score 5. */
+function wordStep(rating: number): FineStep {
+  return { score: 3 + ((rating - 5) * 2) / 3, words: RATING_WORDS[rating] ?? `rating ${rating}` };
+}
+
 // Rating words as exports write them (Excellent, Above_Average, Typical, TA, Gd …) on the common ten-point scale
 // (Very_Poor 1 … Very_Excellent 10), higher is better.
 const WORD_RATINGS: readonly [RegExp, number][] = [
@@ -141,11 +167,11 @@ const STEP_OF_RATING: readonly UadStep[] = [6, 6, 6, 5, 5, 4, 3, 3, 2, 1, 1]; //
 const UAD_CODE = { Q: /^q\s*([1-6])$/, C: /^c\s*([1-6])$/ } as const;
 
 /** A rating word or a UAD code ('Q3', 'C4', 'Good', 'Above_Average') as its step and its rating; null when it says nothing. */
-function rateWord(word: string, letter: 'Q' | 'C'): { value: UadStep; rating: number } | null {
+function rateWord(word: string, letter: 'Q' | 'C'): { value: UadStep; rating: number; fine?: FineStep } | null {
   const lower = word.trim().toLowerCase().replace(/\s+/g, ' ');
   const uad = UAD_CODE[letter].exec(lower);
   if (uad) return { value: Number(uad[1]) as UadStep, rating: 7 - Number(uad[1]) };
-  for (const [pattern, rating] of WORD_RATINGS) if (pattern.test(lower)) return { value: STEP_OF_RATING[rating], rating };
+  for (const [pattern, rating] of WORD_RATINGS) if (pattern.test(lower)) return { value: STEP_OF_RATING[rating], rating, fine: wordStep(rating) };
   return null;
 }
 
@@ -185,11 +211,11 @@ function readQuality(text: ListingText, remarks: string): FactReading<UadStep> |
   const column = clean(text.quality);
   if (!isBlank(column)) {
     const grade = /^\d{1,2}$/.test(column) ? Number(column) : null;
-    const rated = grade != null ? { value: qualityFromGrade(grade), rating: grade } : rateWord(column, 'Q');
+    const rated = grade != null ? { value: qualityFromGrade(grade), rating: grade, fine: gradeStep(grade) } : rateWord(column, 'Q');
     if (rated) return { ...rated, source: `Quality: ${column}` };
   }
   const grade = /\bgrade\s*(1[0-3]|[1-9])\b/i.exec(remarks);
-  if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length), rating: Number(grade[1]) };
+  if (grade) return { value: qualityFromGrade(Number(grade[1])), source: quote(remarks, grade.index, grade[0].length), rating: Number(grade[1]), fine: gradeStep(Number(grade[1])) };
   const uad = /\bQ([1-6])\b/.exec(remarks);
   if (uad) return { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
   const word = findPhrase(remarks, QUALITY_PHRASE);
@@ -214,19 +240,25 @@ function readRenovated(text: ListingText, remarks: string): FactReading<number> 
   return { value: year, source: quote(remarks, match.index, match[0].length) };
 }
 
+/** A rated condition as a step: C1 is for new homes only, so a word says C2 at best (its finer place then says nothing more). */
+function conditionStep(rated: { value: UadStep; rating: number; fine?: FineStep }): Pick<FactReading<UadStep>, 'value' | 'rating' | 'fine'> {
+  const value = clampStep(Math.max(2, rated.value));
+  return { value, rating: rated.rating, ...(rated.fine && value === rated.value ? { fine: rated.fine } : {}) };
+}
+
 function readCondition(text: ListingText, remarks: string, renovated: FactReading<number> | undefined): FactReading<UadStep> | undefined {
   let reading: FactReading<UadStep> | undefined;
   const column = clean(text.condition);
   if (!isBlank(column)) {
     const rated = rateWord(column.replace(/\s*condition$/i, ''), 'C');
-    if (rated) reading = { value: clampStep(Math.max(2, rated.value)), source: `Condition: ${column}`, rating: rated.rating };
+    if (rated) reading = { ...conditionStep(rated), source: `Condition: ${column}` };
   }
   if (!reading) {
     const uad = /\bC([1-6])\b/.exec(remarks);
     const word = findPhrase(remarks, CONDITION_PHRASE);
     const rated = word && rateWord(word[1], 'C');
     if (uad) reading = { value: Number(uad[1]) as UadStep, source: quote(remarks, uad.index, uad[0].length), rating: 7 - Number(uad[1]) };
-    else if (word && rated) reading = { value: clampStep(Math.max(2, rated.value)), source: quote(remarks, word.index, word[0].length), rating: rated.rating };
+    else if (word && rated) reading = { ...conditionStep(rated), source: quote(remarks, word.index, word[0].length) };
   }
   // New construction is C1; a renovation in the 10 years before the sale makes it at least C2.
   const closeYear = text.closeDate ? Number(text.closeDate.slice(0, 4)) : null;
@@ -333,22 +365,45 @@ export function chosenRating(agent: unknown, read: FactReading<UadStep> | undefi
   return read?.rating != null && chosenStep(agent, read) === read.value ? read.rating : null;
 }
 
+/** The finer place on the step scale that goes with the step that counts, by the same rule as chosenRating. */
+export function chosenFine(agent: unknown, read: FactReading<UadStep> | undefined): FineStep | null {
+  return read?.fine != null && chosenStep(agent, read) === read.value ? read.fine : null;
+}
+
 export interface OrderedFact {
   style: 'quality' | 'condition';
   label: string;
-  /** Steps as a number that grows with value (Q1 → 6 … Q6 → 1), so a positive rate means better is worth more. */
-  read: (facts: { quality?: number | null; condition?: number | null }) => number | null;
-  /** The UAD step shown to the agent, from the same number. */
-  display: (score: number) => string;
+  /** The UAD step as a number that grows with value (Q1 → 6 … Q6 → 1), so a positive rate means better is worth more. */
+  read: (facts: OrderedFactInput) => number | null;
+  /** The same, on the export's finer scale where it has one (grade 9 vs 10, Good vs Above average): what the grid adjusts by. */
+  score: (facts: OrderedFactInput) => number | null;
+  /** The step (and the export's own rating, when finer) shown to the agent: 'Q3 Above standard (grade 8)'. */
+  display: (facts: OrderedFactInput) => string;
 }
+
+export type OrderedFactInput = { quality?: number | null; condition?: number | null; qualityFine?: FineStep | null; conditionFine?: FineStep | null };
 
 const stepScore = (step: number | null | undefined) => (step != null && step >= 1 && step <= 6 ? 7 - step : null);
 
+function orderedFact(style: 'quality' | 'condition', label: string, labels: Record<UadStep, string>): OrderedFact {
+  const step = (f: OrderedFactInput) => (style === 'quality' ? f.quality : f.condition);
+  const fine = (f: OrderedFactInput) => (style === 'quality' ? f.qualityFine : f.conditionFine);
+  return {
+    style,
+    label,
+    read: (f) => stepScore(step(f)),
+    score: (f) => (stepScore(step(f)) == null ? null : fine(f)?.score ?? stepScore(step(f))),
+    display: (f) => {
+      const s = step(f);
+      if (stepScore(s) == null) return NOT_AVAILABLE;
+      const words = fine(f)?.words;
+      return words ? `${labels[s as UadStep]} (${words})` : labels[s as UadStep];
+    },
+  };
+}
+
 /** Quality and condition as the engine measures, selects and adjusts them. */
-export const ORDERED_FACTS: readonly OrderedFact[] = [
-  { style: 'quality', label: 'Quality', read: (f) => stepScore(f.quality), display: (score) => QUALITY_LABELS[(7 - score) as UadStep] ?? NOT_AVAILABLE },
-  { style: 'condition', label: 'Condition', read: (f) => stepScore(f.condition), display: (score) => CONDITION_LABELS[(7 - score) as UadStep] ?? NOT_AVAILABLE },
-];
+export const ORDERED_FACTS: readonly OrderedFact[] = [orderedFact('quality', 'Quality', QUALITY_LABELS), orderedFact('condition', 'Condition', CONDITION_LABELS)];
 
 /** Export columns the ordered facts are read from, so they are not measured a second time as text facts. */
 export const ORDERED_FACT_COLUMNS: ReadonlySet<string> = new Set(['Property Condition']);

@@ -48,6 +48,30 @@ export function sizeLine(sales: readonly SaleFacts[], logPrices: ArrayLike<numbe
   };
 }
 
+const TYPE_LABEL = 'Property type';
+
+/**
+ * Each property type's mean log price left after the size line, relative to all sales and shrunk toward 0 by 20 sales
+ * (a type with 20 sales moves half its mean): 0 for a home of unknown type or a type the sales do not have.
+ */
+export function propertyTypeLevels(sales: readonly SaleFacts[], rest: ArrayLike<number>): (f: SaleFacts) => number {
+  let total = 0;
+  for (let r = 0; r < sales.length; r++) total += rest[r];
+  const mean = sales.length ? total / sales.length : 0;
+  const sums = new Map<string, { sum: number; count: number }>();
+  sales.forEach((sale, r) => {
+    if (!sale.propertyType) return;
+    const s = sums.get(sale.propertyType) ?? { sum: 0, count: 0 };
+    s.sum += rest[r] - mean;
+    s.count++;
+    sums.set(sale.propertyType, s);
+  });
+  // One type only (or none known): nothing to tell apart.
+  if (sums.size < 2) return () => 0;
+  const level = new Map([...sums].map(([type, s]) => [type, s.sum / (s.count + 20)]));
+  return (f) => (f.propertyType ? level.get(f.propertyType) ?? 0 : 0);
+}
+
 const num = (v: number | null | undefined) => (v != null && Number.isFinite(v) ? v : NaN);
 
 const NUMERIC_FEATURES: ModelFeature[] = [
@@ -72,12 +96,14 @@ const NUMERIC_FEATURES: ModelFeature[] = [
   { label: 'Quality', read: (f) => num(f.qualityRating) },
   { label: 'Condition', read: (f) => num(f.conditionRating) },
   { label: 'Kitchen quality', read: (f) => num(f.kitchenRating) },
-  { label: 'Property type', read: (f) => (f.propertyType ? PROPERTY_TYPES.indexOf(f.propertyType) : NaN) },
+  { label: TYPE_LABEL, read: (f) => (f.propertyType ? PROPERTY_TYPES.indexOf(f.propertyType) : NaN) },
 ];
 const TIME_LABEL = 'Market conditions (close month)';
 export interface MarketModelOptions extends Omit<BoostingOptions, 'onProgress'> {
   /** Only sales that closed strictly before this date (yyyy-mm-dd). */
   before?: string;
+  /** Fitted on at most this many of the latest sales before `before` (default 20,000): a 50,000-listing pool fits in seconds. */
+  maxSales?: number;
   /** Non-market sales are left out of the fit unless true. */
   includeNonMarketSales?: boolean;
   onProgress?: (done: number) => void;
@@ -113,6 +139,9 @@ interface TextColumn {
   rank: Map<string, number>;
 }
 
+/** Default cap on the sales one fit reads (MarketModelOptions.maxSales). */
+export const MARKET_MODEL_MAX_SALES = 20_000;
+
 /** Fits the market model on the pool's closed sales before `options.before` (all of them without it). */
 export function fitMarketModel(sales: readonly SaleFacts[] | CandidatePool, options: MarketModelOptions = {}): FittedMarketModel {
   const started = performance.now();
@@ -125,6 +154,12 @@ export function fitMarketModel(sales: readonly SaleFacts[] | CandidatePool, opti
     rows.push(i);
   }
   if (rows.length < 50) throw new Error(`The market model needs at least 50 closed sales before the valuation date; ${rows.length} found.`);
+  const maxSales = options.maxSales ?? MARKET_MODEL_MAX_SALES;
+  if (rows.length > maxSales) {
+    rows.sort((a, b) => pool.time[b] - pool.time[a] || a - b);
+    rows.length = maxSales;
+    rows.sort((a, b) => a - b);
+  }
   const usable = new Uint8Array(pool.size);
   for (const i of rows) usable[i] = 1;
   const target = Float64Array.from(rows, (i) => Math.log(pool.sales[i].netSalesPrice as number));
@@ -151,14 +186,18 @@ export function fitMarketModel(sales: readonly SaleFacts[] | CandidatePool, opti
     k === timeColumn ? Float64Array.from(rows, (i) => pool.time[i] / MONTH_MS)
     : Float64Array.from(rows, (i) => feature.read(pool.sales[i])),
   );
-  const { before: _before, includeNonMarketSales: _nm, ...boosting } = options;
+  const { before: _before, includeNonMarketSales: _nm, maxSales: _max, ...boosting } = options;
   // Trees fit the price left after a straight log-log line in above-grade area: steps in size become a smooth slope,
   // which also carries on beyond the largest and smallest homes sold (measured: decision 2170).
   const size = sizeLine(rows.map((i) => pool.sales[i]), target);
-  const rest = Float64Array.from(rows, (i, r) => target[r] - size.offset(pool.sales[i]));
+  const afterSize = Float64Array.from(rows, (i, r) => target[r] - size.offset(pool.sales[i]));
+  // Each property type's own price level, as the size line: a few dozen duplexes are not lost among single-family homes.
+  const typeLevel = propertyTypeLevels(rows.map((i) => pool.sales[i]), afterSize);
+  const rest = Float64Array.from(rows, (i, r) => afterSize[r] - typeLevel(pool.sales[i]));
   // Huber loss: sales far off the model (an unrecognised non-market sale, a data error) move it little (decision 2190).
   const trees: BoostedTrees = fitBoostedTrees(columns, rest, { robustQuantile: 0.9, ...boosting });
   const sizeColumn = features.findIndex((feature) => feature.label === SIZE_LABEL);
+  const typeColumn = features.findIndex((feature) => feature.label === TYPE_LABEL);
   const totalGain = trees.gain.reduce((s, g) => s + g, 0) || 1;
   const shares = new Map<string, number>();
   features.forEach((feature, k) => shares.set(feature.label, (shares.get(feature.label) ?? 0) + trees.gain[k] / totalGain));
@@ -172,8 +211,10 @@ export function fitMarketModel(sales: readonly SaleFacts[] | CandidatePool, opti
     const row = features.map((feature, k) => (k === timeColumn ? asOf / MONTH_MS : feature.read(subject)));
     const contributions = new Float64Array(features.length + 1);
     const sizeOffset = size.offset(subject);
-    const logValue = predictBoostedTrees(trees, row, contributions) + sizeOffset;
+    const typeOffset = typeLevel(subject);
+    const logValue = predictBoostedTrees(trees, row, contributions) + sizeOffset + typeOffset;
     contributions[sizeColumn] += sizeOffset;
+    contributions[typeColumn] += typeOffset;
     const value = Math.exp(logValue);
     // Log-scale contributions in dollars at this estimate: each fact's share of the way from the average sale.
     const drivers = features

@@ -121,8 +121,8 @@ const FEATURES: Feature[] = [
     if (rule.kind === 'ordinal') return { style: c.style, label: c.label, read: (f) => ordinalStep(rule.group, f.additionalFacts?.[rule.group] ?? null) };
     return { style: c.style, label: c.label, read: rule.read };
   }),
-  // Quality and condition steps (UAD), measured like any category: dollars per step.
-  ...ORDERED_FACTS.map((o): Feature => ({ style: o.style, label: o.label, read: o.read })),
+  // Quality and condition steps (UAD, finer where the export rates finer), measured like any category: dollars per step.
+  ...ORDERED_FACTS.map((o): Feature => ({ style: o.style, label: o.label, read: o.score })),
 ];
 
 /**

@@ -1,7 +1,7 @@
 // The facts the engine reads about one property. @cma/cma's readListingRecord maps listing records to this shape;
 // the web app and report read the same type. Unknown facts are null, never guessed.
 
-import type { NonMarketSaleType, PropertyType } from './listing-facts';
+import type { FineStep, NonMarketSaleType, PropertyType } from './listing-facts';
 
 export const LEVELS_OPTIONS = ['One', 'Two', 'Three Or More', 'Bi-Level', 'Tri-Level', 'Multi/Split'] as const;
 export type Levels = (typeof LEVELS_OPTIONS)[number];
@@ -65,6 +65,9 @@ export interface SaleFacts {
   qualityRating?: number | null;
   conditionRating?: number | null;
   kitchenRating?: number | null;
+  /** Quality and condition between whole steps where the export rates them finer (a grade, a ten-point word); the grid adjusts by them. */
+  qualityFine?: FineStep | null;
+  conditionFine?: FineStep | null;
   /** The latest renovation's year, from the remarks; the market model reads the home's age from it when later than the build. */
   renovatedYear?: number | null;
   /** Single-family, townhouse, condominium or multi-unit; comparables of another type are not mixed in unless asked. */

@@ -3,7 +3,7 @@ import { adjustComparable, type AdjustmentSettings, type ComparableAdjustment, t
 import { formatAmount, formatNumber, formatPercent } from './format';
 import { marketFeatureEffects, marketRateOverrides, type Confidence, type TierMarketRates } from './market-rates';
 import { deriveTimeTrend } from './time-trend';
-import { comparablesReading, likelyRange, reconcileApproaches, type LikelyRange, type PreparedModel } from './calibration';
+import { comparablesReading, comparablesWeightFor, likelyRange, reconcileApproaches, type LikelyRange, type PreparedModel } from './calibration';
 import type { MarketModelEstimate } from './market-model';
 import { reconcile, type ReconcileOptions, type Reconciliation } from './reconcile';
 import { CandidatePool, selectComparables, type ComparablePick, type Selection, type SelectionOptions } from './selection';
@@ -178,13 +178,13 @@ function reconcileWithModel(subject: SaleFacts, asOfDate: string, reconciliation
   const { calibration } = prepared;
   let model: MarketModelEstimate | null = null;
   try {
-    model = calibration.modelMdape != null ? prepared.model.estimate(subject, asOfDate) : null;
+    model = calibration.modelMdape != null && prepared.model ? prepared.model.estimate(subject, asOfDate) : null;
   } catch {
     model = null; // a subject the model cannot read (no valuation date) is valued by its comparables alone
   }
-  const weight = model ? calibration.comparablesWeight : 1;
-  const value = reconcileApproaches(reconciliation.value, model?.value ?? null, weight);
   const reading = comparablesReading(reconciliation.value, reconciliation.weights);
+  const weight = model ? comparablesWeightFor(calibration, reading.count) : 1;
+  const value = reconcileApproaches(reconciliation.value, model?.value ?? null, weight);
   const range = likelyRange(value, reading, model?.value ?? null, calibration);
   const explanation = model
     ? `Value ${formatAmount(Math.round(value))}: the comparables' ${formatAmount(reconciliation.value)} carries ${formatPercent(weight * 100, 0)} and the market model estimate ${formatAmount(Math.round(model.value))} ${formatPercent((1 - weight) * 100, 0)}, ` +

@@ -106,9 +106,9 @@ describe('market model', () => {
   it('with a few hundred loaded sales, at most half of them measure the errors, so the model is still fitted', () => {
     const few = pool.sales.filter((s) => (s.closeDate as string) < '2024-12-01').sort((a, b) => (a.closeDate as string).localeCompare(b.closeDate as string)).slice(-160);
     const prepared = prepareMarketModel(few, { before: '2024-12-01', trees: 40, valueWithComparables: (blind) => ({ value: (blind.aboveGradeFinishedArea ?? 1500) * 200, logSpread: 0.05, count: 4 }) });
-    expect(prepared.model.sales).toBe(160);
+    expect(prepared.model!.sales).toBe(160);
     expect(prepared.calibration.sales).toBe(80);
-    expect(prepared.model.estimate(few[0]!, '2024-12-01').value).toBeGreaterThan(0);
+    expect(prepared.model!.estimate(few[0]!, '2024-12-01').value).toBeGreaterThan(0);
   }, 60_000);
 
   it('a valuation with the model says what each approach carries and why', () => {

@@ -1,18 +1,14 @@
 // `cma value` (DESIGN.md §6): one JSON line per subject { subject, value, low, high, comps }; logs and the
 // back-test accuracy summary go to stderr.
 import { readFileSync } from 'node:fs';
-import { autoAdjustments, backtestValueOf, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
+import { autoAdjustments, backtestValueOf, cmaBacktestValuer, measureMarket, readComparable, valueAutoCma, type ListingRecord, type MarketContext } from '@cma/cma';
 import { parseListingsCsv, type FormatOption } from '@cma/listings-import';
 import {
   CandidatePool,
-  deriveMarketRates,
-  measuredMonthlyTimeRate,
-  pairedMonthlyIndex,
-  prepareMarketModel,
-  type PreparedModel,
+  measurementCutoff,
   runBacktest,
+  type ApproachValues,
   type SaleFacts,
-  type TierMarketRates,
   type BacktestSummary,
   type ValueOptions,
   type ZipHalf,
@@ -26,8 +22,8 @@ const USAGE = `Usage: cma value --listings FILE.csv (--subject ID ... | --subjec
                     and an earlier period, report on the other half and a later period
   --rates market|table   market-derived rates from the loaded sales (default) or the spec's default table only
   --comps N         comparables per subject (default 8)
-  --time off|index|paired|derive|RATE  market-conditions adjustment (default: index with --backtest and market
-                    rates, the best measured method; off otherwise): index = the paired-sales price index month by
+  --time off|index|paired|derive|RATE  market-conditions adjustment (default: index with market rates, as the app
+                    applies it; off with --rates table): index = the paired-sales price index month by
                     month, paired = its straight-line monthly trend, derive = the monthly $/sq ft trend, RATE per
                     month, e.g. 0.005
   --format recolorado|ppar|auto`;
@@ -117,8 +113,8 @@ export function parseValueArgs(args: readonly string[]): ValueArgs {
     }
   }
   if (!out.listings) throw new UsageError('--listings FILE.csv is required.');
-  // The back-test reports the best measured method unless told otherwise (docs/decisions/0601).
-  if (!timeGiven && out.backtest && out.rates === 'market') out.time = 'index';
+  // The app's default, the best measured method (the paired-sales time index), unless told otherwise (decision 2700).
+  if (!timeGiven && out.rates === 'market') out.time = 'index';
   const period = out.from != null || out.to != null;
   if (period && !out.backtest) throw new UsageError('--from/--to choose back-test subjects; add --backtest.');
   if (out.zipHalf != null && !out.backtest) throw new UsageError('--zips chooses back-test subjects; add --backtest.');
@@ -173,7 +169,7 @@ export async function run(args: string[]): Promise<number> {
   failures += missing.length;
   const known = ids.filter((id) => byId.has(id));
   const valueOptions: Omit<ValueOptions, 'marketRates'> = { selection: { count: options.comps }, timeAdjustment: options.time };
-  const write = (line: { subject: string; value: number; low: number; high: number; comps: string[] }) => process.stdout.write(`${JSON.stringify(line)}\n`);
+  const write = (subject: string, line: { value: number; low: number; high: number; comps: string[]; approaches?: ApproachValues }) => process.stdout.write(`${JSON.stringify(jsonLine(subject, line))}\n`);
 
   if (options.backtest) {
     const soldIds = new Set(pool.sales.map((s) => s.id));
@@ -191,6 +187,8 @@ export async function run(args: string[]): Promise<number> {
       zipHalf: options.zipHalf ?? undefined,
       useMarketRates: options.rates === 'market',
       useMarketModel: options.model,
+      // The range is calibrated on recent sales with the model or without it, as the app shows it.
+      calibrate: true,
       valueSale: cmaBacktestValuer(recordOf),
     });
     const ms = performance.now() - valuing;
@@ -202,7 +200,7 @@ export async function run(args: string[]): Promise<number> {
         process.stderr.write(`cma value: ${r.subjectId}: ${r.error ?? 'no value'}\n`);
         continue;
       }
-      write({ subject: r.subjectId, value: r.value, low: r.low, high: r.high, comps: r.comps });
+      write(r.subjectId, { value: r.value, low: r.low, high: r.high, comps: r.comps, approaches: r.approaches });
     }
     process.stderr.write(
       `cma value --backtest: ${summary.subjects} subjects${options.zipHalf ? ` (zip codes ending in an ${options.zipHalf} digit)` : ''}, ${summary.engine.valued} valued in ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, summary.subjects)).toFixed(2)} ms each; CPU ${cpuSeconds.toFixed(1)} s)\n${formatBacktestSummary(summary)}`,
@@ -210,46 +208,39 @@ export async function run(args: string[]): Promise<number> {
     return failures ? 1 : 0;
   }
 
-  let marketRates: TierMarketRates[] | null = null;
-  if (options.rates === 'market' && known.length) marketRates = deriveMarketRates(pool, { timeIndex: options.time === 'index' });
-  let marketModel: PreparedModel | null = null;
-  if (options.model && known.length) {
-    const fitting = performance.now();
-    // The calibration values recent sales as the back-test does: their own CMA documents through valueCma.
-    const valueSale = cmaBacktestValuer(recordOf);
-    const valueWithComparables = (blind: SaleFacts) => {
-      try {
-        return blind.closeDate ? valueSale(blind, { pool, asOfDate: blind.closeDate, marketRates, marketModel: null, valueOptions }).comparables : null;
-      } catch {
-        return null;
-      }
-    };
-    try {
-      marketModel = prepareMarketModel(pool, { before: '9999-12-31', valueWithComparables });
-      process.stderr.write(`cma value: market model fitted on ${marketModel.model.sales} sales and measured on ${marketModel.calibration.sales} recent ones in ${Math.round(performance.now() - fitting)} ms\n`);
-    } catch (error) {
-      process.stderr.write(`cma value: no market model (${error instanceof Error ? error.message : String(error)}); comparables alone\n`);
-    }
-  }
-  const latestSale = pool.sales.reduce((latest, s) => (s.closeDate && s.closeDate > latest ? s.closeDate : latest), '0000-01-01');
+  // Each subject is valued as the app values it by default: the market measured on the sales before its valuation
+  // month (rates, time index, the comparables on recent sales, the model), one measurement per month.
+  const latestSale = pool.latestCloseDate() ?? new Date().toISOString().slice(0, 10);
+  const measurements = new Map<string, MarketContext | null>();
   for (const id of known) {
     const subject = byId.get(id) as SaleFacts;
+    const asOfDate = subject.closeDate ?? latestSale;
+    const cutoff = measurementCutoff(asOfDate);
+    if (!measurements.has(cutoff)) {
+      const measuring = performance.now();
+      try {
+        const context = measureMarket(pool, { asOfDate, recordOf, fitModel: options.model, marketRates: options.rates === 'market', time: options.time, comparableCount: options.comps });
+        measurements.set(cutoff, context);
+        const { prepared } = context;
+        process.stderr.write(`cma value: market measured before ${cutoff} in ${Math.round(performance.now() - measuring)} ms: ${prepared.calibration.sales} recent sales valued${prepared.model ? `, model fitted on ${prepared.model.sales} sales` : `; no market model (${prepared.modelProblem ?? 'off'})`}\n`);
+      } catch (error) {
+        measurements.set(cutoff, null);
+        process.stderr.write(`cma value: the market before ${cutoff} could not be measured (${error instanceof Error ? error.message : String(error)}); the comparables with the spec's table\n`);
+      }
+    }
+    const context = measurements.get(cutoff) ?? null;
     try {
       const { valuation } = valueAutoCma(pool, {
         subject,
         recordOf,
+        asOfDate,
         backtest: false,
         selection: valueOptions.selection,
-        adjustments: autoAdjustments({
-          marketRates,
-          monthlyTimeRate: measuredMonthlyTimeRate(options.time, marketRates, pool, subject.closeDate ?? latestSale),
-          monthlyTimeIndex: options.time === 'index' ? pairedMonthlyIndex(marketRates ?? []) : null,
-        }),
-        marketModel,
+        adjustments: autoAdjustments(context?.measured ?? { before: cutoff, sales: 0, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null }),
+        marketModel: context?.prepared ?? null,
       });
       for (const w of valuation.warnings) process.stderr.write(`cma value: ${id}: ${w.message}\n`);
-      const { value, low, high, comps } = backtestValueOf(valuation);
-      write({ subject: id, value, low, high, comps });
+      write(id, backtestValueOf(valuation));
     } catch (error) {
       failures++;
       process.stderr.write(`cma value: ${id}: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -258,14 +249,40 @@ export async function run(args: string[]): Promise<number> {
   return failures ? 1 : 0;
 }
 
+/** `cma value --json`'s line: the value and range, the comparables, and each approach's part (issue 27 item 5). */
+export function jsonLine(subject: string, v: { value: number; low: number; high: number; comps: string[]; approaches?: ApproachValues }) {
+  const a = v.approaches;
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    subject,
+    value: v.value,
+    low: v.low,
+    high: v.high,
+    comps: v.comps,
+    ...(a
+      ? {
+          comparables_value: a.comparablesValue,
+          comparables_low: a.comparablesLow,
+          comparables_high: a.comparablesHigh,
+          model_value: a.modelValue == null ? null : Math.round(a.modelValue),
+          weights: { comparables: round2(a.comparablesWeight), model: round2(1 - a.comparablesWeight) },
+        }
+      : {}),
+  };
+}
+
 /** The back-test's figures as printed by `cma value --backtest` and the bench: accuracy, bias and the range's honesty. */
 export function formatBacktestSummary(summary: BacktestSummary): string {
   const pct = (v: number) => `${v.toFixed(1)}%`;
   const line = (name: string, a: BacktestSummary['engine']) =>
     `  ${name} MdAPE ${a.mdape.toFixed(2)}%  within 5% ${pct(a.within5)}  within 10% ${pct(a.within10)}  within 20% ${pct(a.within20)}  mean signed error ${a.meanSignedError >= 0 ? '+' : ''}${a.meanSignedError.toFixed(2)}%`;
+  const range = (r: { insideRange: number; medianRangeHalfWidth: number }) =>
+    `  range    sale price inside the stated range ${pct(r.insideRange)}  median range width ±${r.medianRangeHalfWidth.toFixed(1)}% of the value\n`;
+  const alone = summary.comparablesAlone;
   return (
     `${line('engine  ', summary.engine)}\n` +
-    `  range    sale price inside the stated range ${pct(summary.insideRange)}  median range width ±${summary.medianRangeHalfWidth.toFixed(1)}% of the value\n` +
+    range(summary) +
+    (alone ? `${line('comps   ', alone.engine)}  (the comparables alone, with their own range)\n${range(alone)}` : '') +
     `${line('baseline', summary.baseline)}  (median $/sq ft of the 5 nearest similar-size earlier sales)\n`
   );
 }

@@ -3,7 +3,7 @@ import { boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, te
 import { users } from './core';
 import { mlsSources } from './mls';
 
-// Listing database, property images and per-user adjustment values (issues 5–7). SQL: migrations/0500–0502, 0701, 2800.
+// Listing database, property images and per-user adjustment values (issues 5–7). SQL: migrations/0500–0502, 0701, 2700, 2800.
 
 export const listings = pgTable(
   'listings',
@@ -78,6 +78,7 @@ export const listingPhotoCopies = pgTable(
 export const userAdjustmentValues = pgTable('user_adjustment_values', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   adjustmentValues: jsonb('adjustment_values').notNull(),
-  useMarketDerivedRates: boolean('use_market_derived_rates').notNull().default(false),
+  useMarketDerivedRates: boolean('use_market_derived_rates').notNull().default(true),
+  uadStepValues: jsonb('uad_step_values'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

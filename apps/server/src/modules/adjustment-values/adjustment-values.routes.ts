@@ -21,7 +21,7 @@ export const adjustmentValuesRoutes: FastifyPluginAsyncZod<{ adjustmentValues: A
     },
     async (request) =>
       ok(
-        await service.store(currentUserId(request), request.body.user_property_adjustment_value, request.body.use_market_derived_rates),
+        await service.store(currentUserId(request), request.body.user_property_adjustment_value, request.body.use_market_derived_rates, request.body.uad_step_values),
         'Adjustment values saved successfully',
       ),
   );
