@@ -1,5 +1,6 @@
 // The workflow's server calls (spec §7), injected into the app's one RTK Query API.
-import type { AddressSearchHit } from '@cma/contracts';
+import type { AddressSearchHit, UserAdjustmentValues } from '@cma/contracts';
+import { UAD_STEP_DEFAULTS, uadStepValuesOf, type UadStepValues } from '@cma/valuation';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { ListingPhotoCopy } from '../model/listingPhotos';
@@ -25,6 +26,13 @@ function listOf<T>(data: unknown, accept: (item: unknown) => item is T): T[] {
   return [];
 }
 
+/** The agent's defaults a new report starts from (spec §7's values, issue 27's steps and market preference). */
+export interface AgentDefaults {
+  values: Record<string, unknown>;
+  stepValues: UadStepValues;
+  useMarketRates: boolean;
+}
+
 const isImage = (item: unknown): item is PropertyImage => !!item && typeof item === 'object' && 'id' in item;
 
 /** The hits' records, each tagged with its listing's source (its photos are copied by listing id and source). */
@@ -44,9 +52,14 @@ export const cmaApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/search-comparables-rets', method: 'POST', body }),
       transformResponse: listingRecords,
     }),
-    getAdjustmentValueList: build.query<Record<string, unknown>, void>({
+    getAdjustmentValueList: build.query<AgentDefaults, void>({
       query: () => '/api/property-adjustment-valu-list',
-      transformResponse: (response: ApiEnvelope<{ user_property_adjustment_value?: Record<string, unknown> }>) => response.data?.user_property_adjustment_value ?? {},
+      transformResponse: (response: ApiEnvelope<Partial<UserAdjustmentValues>> | null) => ({
+        values: response?.data?.user_property_adjustment_value ?? {},
+        stepValues: uadStepValuesOf(response?.data?.uad_step_values) ?? UAD_STEP_DEFAULTS,
+        // A server from before issue 27 says nothing: the market's rates, as for every new account now.
+        useMarketRates: response?.data?.use_market_derived_rates ?? true,
+      }),
       providesTags: ['AdjustmentValues'],
     }),
     storePropertyImages: build.mutation<PropertyImage[], { propertyId: string; files: File[] }>({

@@ -5,7 +5,7 @@ import AdjustmentPage from '../pages/AdjustmentPage';
 import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
 import { readComparable, readSubject } from '@cma/cma';
 import type { CmaRecord } from '../model/records';
-import { chooseSubject, setRateOverride, toggleComparable } from '../store/workflow';
+import { chooseSubject, toggleComparable } from '../store/workflow';
 import { renderWithStore, sampleRecords, serveLocalApi } from '../testing/renderWithStore';
 
 serveLocalApi();
@@ -118,7 +118,7 @@ describe('adjustment grid', () => {
 
   it('a typed monthly time rate adds the market-conditions row to every comparable', () => {
     const { comps, store } = setUp();
-    fireEvent.change(screen.getByLabelText('Monthly price change (%)'), { target: { value: '0.5' } });
+    fireEvent.change(screen.getByLabelText('Your monthly price change (%)'), { target: { value: '0.5' } });
     expect((store.getState().cmaWorkflow.adjustment_formulas as { monthlyTimeRate: number }).monthlyTimeRate).toBeCloseTo(0.005);
     expect(screen.getByText('Market conditions (time)')).toBeTruthy();
     for (const comp of comps) expect(screen.getByTestId(`amount-${comp.uuid}-market-conditions`)).toBeTruthy();
@@ -141,39 +141,47 @@ describe('adjustment grid', () => {
     expect(stored()[0]!.selectedAdditionalInfo).toMatchObject({ 'Basement Type': 'None', 'Heating/Cooling': 'Central Air' });
   });
 
-  it("shows quality and condition read from the listing with where they came from; the agent's confirmation or choice is stored and prices the quality line", () => {
+  it("prices quality and condition in their own rows: the steps read from the listing, confirmed or changed by the agent, move the amount at once", async () => {
     const { subject, comps, store } = setUp(2, ['Grade 8 home in a quiet street.', 'Grade 7 home, good condition.', 'Solid brick.']);
-    act(() => void store.dispatch(updateCmaWorkflow(setRateOverride(store.getState().cmaWorkflow, 'quality', [20_000, 20_000, 20_000]))));
     const stored = () => store.getState().cmaWorkflow.comaparables as unknown as CmaRecord[];
     const grid = screen.getByRole('table', { name: 'Adjustment grid' });
-    const row = within(grid).getByRole('rowheader', { name: 'Quality and condition' }).closest('tr')!;
+    // The agent's default steps are loaded into the new report; the comparable's tier (over $1 Million) prices a step at $100,000.
+    const quality = await within(grid).findByRole('rowheader', { name: /^Use the Quality adjustment/ });
+    const row = quality.closest('tr')!;
+    const conditionRow = within(grid).getByRole('rowheader', { name: /^Use the Condition adjustment/ }).closest('tr')!;
     expect(within(row).getByText('From the listing: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
-    expect(within(row).getByText('From the listing: Remarks: “Grade 7 home, good condition” → C3')).toBeTruthy();
-    expect(within(row).getAllByText('The listing does not say; pick a step if you know it.')).toHaveLength(3); // the subject's condition, comp 2's quality and condition
+    expect(within(conditionRow).getByText('From the listing: Remarks: “Grade 7 home, good condition” → C3')).toBeTruthy();
+    expect(within(row).getAllByText('Listing: grade 7')).toHaveLength(1);
     const quality1 = screen.getByRole('combobox', { name: 'Quality of comp 1' }) as HTMLSelectElement;
     expect(quality1.value).toBe('4');
     expect((screen.getByRole('combobox', { name: 'Quality of the subject' }) as HTMLSelectElement).value).toBe('3');
 
-    // Subject Q3 vs comp 1 Q4: one step better, priced at the market rate.
+    // Subject grade 8 vs comp 1 grade 7: one step better, priced by the agent's default step for the comparable's tier.
+    const stepValues = (store.getState().cmaWorkflow.adjustment_formulas as { stepValues: { quality: number[]; condition: number[] } }).stepValues;
+    const settings = { stepValues: { quality: stepValues.quality as [number, number, number], condition: stepValues.condition as [number, number, number] } };
+    const expectedLine = () => adjustComparable({ ...readSubject(subject), netSalesPrice: null, listPrice: null }, readComparable(stored()[0]!), settings).lines.find((l) => l.style === 'quality')!;
     const amount = () => screen.getByTestId(`amount-${comps[0]!.uuid}-quality`).textContent;
-    expect(amount()).toBe(formatSignedAmount(20_000));
+    expect(expectedLine().amount).toBeGreaterThan(0);
+    expect(amount()).toBe(formatSignedAmount(expectedLine().amount));
+    expect(within(row).getByText(/^1 step worse than the subject × \$ [\d,]+ \(your default\)$/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm Q4 and C3 for comp 1' }));
-    expect(stored()[0]).toMatchObject({ agentQuality: 4, agentCondition: 3 });
-    expect(screen.queryByRole('button', { name: 'Confirm Q4 and C3 for comp 1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Q4 for comp 1' }));
+    expect(stored()[0]).toMatchObject({ agentQuality: 4 });
     expect(within(row).getByText('Confirmed, from the listing: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
 
-    // The agent knows better: comp 1 is Q2. The engine's facts, the grid line and the adjusted price follow.
+    // The agent knows better: comp 1 is Q2. The engine's facts, the grid line and the adjusted price follow at once.
     fireEvent.change(quality1, { target: { value: '2' } });
     expect(stored()[0]!.agentQuality).toBe(2);
     expect(readComparable(stored()[0]!).quality).toBe(2);
-    expect(amount()).toBe(formatSignedAmount(-20_000));
+    expect(expectedLine().amount).toBeLessThan(0);
+    expect(amount()).toBe(formatSignedAmount(expectedLine().amount));
     expect(within(row).getByText('The listing suggested: Remarks: “Grade 7 home, good condition” → Q4')).toBeTruthy();
-    const rates = { rateOverrides: { quality: [20_000, 20_000, 20_000] as const } };
-    const expected = adjustComparable({ ...readSubject(subject), netSalesPrice: null, listPrice: null }, readComparable(stored()[0]!), rates);
+    const expected = adjustComparable({ ...readSubject(subject), netSalesPrice: null, listPrice: null }, readComparable(stored()[0]!), settings);
     expect(screen.getByTestId(`adjusted-${comps[0]!.uuid}`).textContent).toBe(formatAmount(expected.adjustedPrice));
 
-    // "Not known" takes the fact out of the comparison for that comparable.
+    // A rate typed in the cell wins for that cell; "Not known" takes the fact out of the comparison.
+    fireEvent.change(screen.getByLabelText('Quality rate for comp 1'), { target: { value: '20000' } });
+    expect(amount()).toBe(formatSignedAmount(-20_000));
     fireEvent.change(quality1, { target: { value: '' } });
     expect(stored()[0]!.agentQuality).toBeNull();
     expect(amount()).toBe(formatSignedAmount(0));

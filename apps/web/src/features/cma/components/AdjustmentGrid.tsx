@@ -1,7 +1,7 @@
 // The adjustment grid: subject and comparables in columns, categories in rows; each cell shows the fact and the
 // engine's dollar adjustment with an editable rate. Every figure is read from the engine's ComparableAdjustment.
 import { useState, type KeyboardEvent } from 'react';
-import { ADDITIONAL_FACT_SCALES, ADDITIONAL_FACT_SHORT_LABELS, formatAmount, type AgentUadSteps, formatPercent, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type CellOverride, type SuggestedFacts } from '@cma/valuation';
+import { ADDITIONAL_FACT_SCALES, ADDITIONAL_FACT_SHORT_LABELS, formatAmount, formatNumber, type AgentUadSteps, formatPercent, formatSignedAmount, type AdditionalFactGroup, type AdditionalFacts, type AdjustmentLine, type CellOverride, type SaleFacts, type SuggestedFacts } from '@cma/valuation';
 import { NOT_AVAILABLE } from '@cma/listings-import';
 import type { CmaComputation } from '../model/cmaModel';
 import { listingReadingsOf } from '@cma/cma';
@@ -23,6 +23,22 @@ export interface AdjustmentGridProps {
 }
 
 const RISK_LABEL = { green: 'low', amber: 'medium', red: 'high' } as const;
+
+/** The Quality and Condition rows carry the step pickers in their cells: confirming or changing a step moves the amount at once. */
+const isUadRow = (style: string): style is 'quality' | 'condition' => style === 'quality' || style === 'condition';
+
+/** "1 step better × $45,000 (market)": the amount of a quality or condition cell in a few words. */
+function stepsWhy(line: AdjustmentLine): string {
+  const steps = Math.abs(line.difference ?? 0);
+  const source = line.rateSource === 'market' ? 'market' : line.rateSource === 'override' ? 'yours, this cell' : 'your default';
+  return `${formatNumber(steps, 2)} step${steps === 1 ? '' : 's'} ${(line.difference ?? 0) > 0 ? 'worse than the subject' : 'better than the subject'} × ${formatAmount(line.rate ?? 0)} (${source})`;
+}
+
+/** The export's own finer rating under a step picker ('grade 9', 'Above average'), when it has one. */
+function FineRating({ facts, style }: { facts: SaleFacts | null; style: 'quality' | 'condition' }) {
+  const words = (style === 'quality' ? facts?.qualityFine : facts?.conditionFine)?.words;
+  return words ? <div className="cma-cell__why">Listing: {words}</div> : null;
+}
 
 export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, onToggleComparable, onComparableFacts, onConfirmSuggestions, onUadSteps, onNotes, onRemove }: AdjustmentGridProps) {
   const [showEmptyRows, setShowEmptyRows] = useState(false);
@@ -51,7 +67,9 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
 
   // Rows no property has data for (a column the export does not carry) are hidden unless the agent asks for them; a row
   // the subject has a value for stays, marked "not compared", so the agent sees what the value leaves out.
+  // Quality and condition always show: their pickers are where the agent says what the export does not.
   const emptyRows = rows.filter((row) => {
+    if (isUadRow(row.style)) return false;
     const lines = comparables.map((c) => c.adjustment?.lines.find((l) => l.style === row.style));
     return (lines.find(Boolean)?.subjectValue ?? NOT_AVAILABLE) === NOT_AVAILABLE && lines.every((line) => (line?.comparableValue ?? NOT_AVAILABLE) === NOT_AVAILABLE);
   });
@@ -122,15 +140,29 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
                     </label>
                     {notCompared && <span className="cma-badge cma-badge--muted">not compared</span>}
                   </th>
-                  <td className="cma-grid__subject">{subjectValue}</td>
+                  <td className="cma-grid__subject">
+                    {isUadRow(row.style) ? (
+                      <UadStepPicker compact facts={[row.style]} record={subject} readings={listingReadingsOf(subject)} owner="the subject" onChange={(changes) => onUadSteps(null, changes)} />
+                    ) : subjectValue}
+                    {isUadRow(row.style) && <FineRating facts={computation.blindSubject} style={row.style} />}
+                  </td>
                   {comparables.map((c, col) => {
                     const line = lines[col];
                     if (!line) return <td key={c.record.uuid} />;
                     const override = computation.formulas.cells?.[c.record.uuid]?.[row.style];
                     return (
                       <td key={c.record.uuid} className={`cma-cell cma-cell--${line.status}`} title={line.explanation}>
-                        <div className="cma-cell__fact">{line.comparableValue}</div>
+                        {isUadRow(row.style) ? (
+                          <>
+                            <UadStepPicker compact facts={[row.style]} record={c.record} readings={listingReadingsOf(c.record)} owner={`comp ${col + 1}`} onChange={(changes) => onUadSteps(c.record.uuid, changes)} />
+                            <FineRating facts={c.facts} style={row.style} />
+                          </>
+                        ) : (
+                          <div className="cma-cell__fact">{line.comparableValue}</div>
+                        )}
                         <div className="cma-cell__amount" data-testid={`amount-${c.record.uuid}-${row.style}`}>{formatSignedAmount(line.amount)}</div>
+                        {/* What the amount is made of, in words the agent can check (the full sentence is the cell's title). */}
+                        {isUadRow(row.style) && line.status === 'applied' && <div className="cma-cell__why">{stepsWhy(line)}</div>}
                         {line.status === 'unknown' ? (
                           <div className="cma-cell__note">Not compared: {line.comparableValue === NOT_AVAILABLE ? 'no data' : 'unknown for the subject'}</div>
                         ) : (
@@ -177,17 +209,6 @@ export function AdjustmentGrid({ computation, onCellOverride, onToggleCategory, 
                       <span className={`risk risk--${c.adjustment.grossRisk}`} title={`Gross risk ${RISK_LABEL[c.adjustment.grossRisk]}`}>Gross {formatPercent(c.adjustment.grossPercent)}</span>
                     </span>
                   )}
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">Quality and condition</th>
-              <td className="cma-grid__subject">
-                <UadStepPicker compact record={subject} readings={listingReadingsOf(subject)} owner="the subject" onChange={(changes) => onUadSteps(null, changes)} />
-              </td>
-              {comparables.map((c, i) => (
-                <td key={c.record.uuid}>
-                  <UadStepPicker compact record={c.record} readings={listingReadingsOf(c.record)} owner={`comp ${i + 1}`} onChange={(changes) => onUadSteps(c.record.uuid, changes)} />
                 </td>
               ))}
             </tr>

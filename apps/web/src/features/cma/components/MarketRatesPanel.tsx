@@ -1,94 +1,101 @@
-// Market-derived rates (paired-sales regression on the loaded closed sales) offered beside the agent's defaults.
-// Derived on request from the sales nearest the subject: the regression over a whole county takes seconds.
-import { useMemo, useState } from 'react';
-import { acceptedMarketRates } from '@cma/cma';
-import {
-  CATEGORIES, CandidatePool, TIER_LABELS, amountForTier, deriveMarketRates, formatRate, selectComparables,
-  type AdjustmentValues, type SaleFacts, type TierMarketRates, type TierRates,
-} from '@cma/valuation';
+// The rates the loaded market measured (issue 27), in use by default, beside the agent's own: per category and price
+// tier, with each rate's confidence and why an unusable one is not used; the agent keeps their own rate for any row.
+import { CATEGORIES, TIER_LABELS, amountForTier, formatRate, type AdjustmentValues, type TierMarketRates, type UadStepValues } from '@cma/valuation';
+import type { MarketMeasurements } from '@cma/cma';
 
-export const MARKET_SAMPLE = 3000;
-
-function nearestSales(sales: SaleFacts[], subject: SaleFacts | null): SaleFacts[] {
-  if (!subject || sales.length <= MARKET_SAMPLE) return sales;
-  return selectComparables(subject, new CandidatePool(sales), { count: MARKET_SAMPLE, minimum: 1, steps: [{ months: 1200, miles: null, sizeTolerance: null }] }).picks.map((p) => p.facts);
+export interface MarketRatesPanelProps {
+  /** What the report's measurement found (its rates in use). */
+  market: MarketMeasurements;
+  /** The measurement's detail by tier (confidence, explanations), while this session has it. */
+  tiers: readonly TierMarketRates[] | null;
+  values: AdjustmentValues;
+  stepValues: UadStepValues | null;
+  ownRates: readonly string[];
+  onOwnRate(style: string, own: boolean): void;
 }
 
-export function MarketRatesPanel({ sales, subject, values, accepted, onAccept }: { sales: SaleFacts[]; subject: SaleFacts | null; values: AdjustmentValues; accepted: Record<string, TierRates>; onAccept(style: string, rates: TierRates | null): void }) {
-  const [tiers, setTiers] = useState<TierMarketRates[] | null>(null);
-  const [busy, setBusy] = useState(false);
+const STEP_ROWS = [
+  { style: 'quality', label: 'Quality', rateUnit: 'per step' },
+  { style: 'condition', label: 'Condition', rateUnit: 'per step' },
+] as const;
 
-  function derive() {
-    setBusy(true);
-    // Let the "Deriving…" state paint before the regression runs.
-    setTimeout(() => {
-      try {
-        setTiers(deriveMarketRates(nearestSales(sales, subject)));
-      } catch {
-        setTiers([]);
-      } finally {
-        setBusy(false);
-      }
-    }, 20);
+export function MarketRatesPanel({ market, tiers, values, stepValues, ownRates, onOwnRate }: MarketRatesPanelProps) {
+  const rows = [
+    ...STEP_ROWS.map((r) => ({ ...r, yours: (tier: number) => (stepValues ? formatRate(stepValues[r.style][tier]!) : '—') })),
+    ...CATEGORIES.map((c) => {
+      const entry = values[c.style];
+      return { style: c.style, label: c.label, rateUnit: c.rateUnit, yours: (tier: number) => (!entry ? '—' : c.rule.kind === 'divisor' ? `÷${amountForTier(entry, tier as 0 | 1 | 2)}` : formatRate(amountForTier(entry, tier as 0 | 1 | 2))) };
+    }),
+  ].filter((row) => market.rates[row.style] || tiers?.some((t) => t.rates.some((r) => r.style === row.style && r.rate != null)));
+  const features = Object.entries(market.featureEffects);
+  const detail = (style: string, tier: number) => tiers?.find((t) => t.tier === tier)?.rates.find((r) => r.style === style) ?? null;
+
+  if (rows.length === 0 && features.length === 0) {
+    return <p className="cma-hint">The loaded sales do not measure any rate (too few nearby pairs of sales that differ): your own rates value every category.</p>;
   }
-
-  // What "Use market rate" stores: the same rule the back-test applies (wrong-sign or low-confidence tiers left out).
-  const acceptable = useMemo(() => acceptedMarketRates(tiers ?? []), [tiers]);
-  const styles = (tiers ?? []).length ? CATEGORIES.filter((c) => tiers!.some((t) => t.rates.some((r) => r.style === c.style && r.rate != null))) : [];
   return (
-    <div>
-      <p>
-        <button type="button" className="button button--secondary" onClick={derive} disabled={busy || sales.length < 20}>
-          {busy ? 'Deriving…' : `Derive rates from the ${Math.min(sales.length, MARKET_SAMPLE).toLocaleString('en-US')} loaded sales${sales.length > MARKET_SAMPLE ? ' nearest the subject' : ''}`}
-        </button>
-      </p>
-      {sales.length < 20 && <p className="cma-hint">Market-derived rates need at least 20 loaded sales ({sales.length} loaded).</p>}
-      {tiers && styles.length === 0 && <p className="cma-hint">These sales do not support market-derived rates (too few nearby pairs of sales with differing facts).</p>}
-      {tiers && styles.length > 0 && (
-        <table className="cma-table cma-market">
-          <caption>Market-derived rates from {tiers.reduce((n, t) => n + t.sales, 0).toLocaleString('en-US')} sales, beside your defaults</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              {TIER_LABELS.map((label) => (
-                <th scope="col" key={label}>{label}: default / market</th>
-              ))}
-              <th scope="col">Use</th>
-            </tr>
-          </thead>
-          <tbody>
-            {styles.map((category) => {
-              const offered = acceptable[category.style];
-              const entry = values[category.style];
-              const market = [0, 1, 2].map((tier) => tiers.find((t) => t.tier === tier)?.rates.find((r) => r.style === category.style) ?? null);
-              const isAccepted = !!accepted[category.style];
-              return (
-                <tr key={category.style}>
-                  <th scope="row">{category.label}</th>
-                  {market.map((rate, tier) => (
-                    <td key={tier} title={rate?.explanation}>
-                      {entry ? (category.rule.kind === 'divisor' ? `÷${amountForTier(entry, tier as 0 | 1 | 2)}` : formatRate(amountForTier(entry, tier as 0 | 1 | 2))) : '—'} /{' '}
-                      {rate?.rate != null ? <>{formatRate(Math.round(rate.rate * 100) / 100)} <small>({rate.confidence})</small></> : <small>n/a</small>}
-                      {rate?.rate != null && rate.problem ? <small className="cma-rate-problem"> {rate.problem}</small> : null}
+    <div className="cma-market-rates">
+      <table className="cma-table cma-market">
+        <caption>Rates measured on {market.sales.toLocaleString('en-US')} closed sales before {market.before}, beside yours: the market's are in use where they can be relied on</caption>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            {TIER_LABELS.map((label) => <th scope="col" key={label}>{label}: yours / market</th>)}
+            <th scope="col">In use</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const used = market.rates[row.style];
+            const own = ownRates.includes(row.style);
+            return (
+              <tr key={row.style}>
+                <th scope="row">{row.label} <small className="cma-hint">{row.rateUnit}</small></th>
+                {[0, 1, 2].map((tier) => {
+                  const d = detail(row.style, tier);
+                  const rate = used?.[tier] ?? null;
+                  return (
+                    <td key={tier} title={d?.explanation}>
+                      {row.yours(tier)} /{' '}
+                      {rate != null ? <>{formatRate(Math.round(rate * 100) / 100)}{d && <small> ({d.confidence})</small>}</> : <small>{d?.rate != null ? 'not used' : 'not measured'}</small>}
+                      {rate == null && d?.rate != null && d.problem ? <small className="cma-rate-problem"> {d.problem}</small> : null}
                     </td>
-                  ))}
-                  <td>
+                  );
+                })}
+                <td>
+                  {used ? (
                     <button
                       type="button"
-                      className={isAccepted ? 'button button--secondary cma-small' : 'button button--ghost cma-small'}
-                      aria-pressed={isAccepted}
-                      disabled={!isAccepted && !offered}
-                      title={!isAccepted && !offered ? 'No tier has a market rate that can be relied on.' : undefined}
-                      onClick={() => onAccept(category.style, isAccepted ? null : (offered ?? null))}
+                      className={own ? 'button button--ghost cma-small' : 'button button--secondary cma-small'}
+                      aria-pressed={!own}
+                      aria-label={`${row.label}: ${own ? 'your rate is in use; use the market rate' : 'the market rate is in use; use your rate'}`}
+                      onClick={() => onOwnRate(row.style, !own)}
                     >
-                      {isAccepted ? 'Using market' : 'Use market rate'}
+                      {own ? 'Yours' : 'Market'}
                     </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  ) : <span className="cma-hint">Yours</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {features.length > 0 && (
+        <ul className="cma-market-features" aria-label="Text facts the market prices">
+          {features.map(([feature, table]) => {
+            const style = `feature:${feature}`;
+            const own = ownRates.includes(style);
+            const levels = [...new Set(table.byTier.flatMap((t) => Object.keys(t ?? {})))];
+            return (
+              <li key={feature}>
+                <label className="cma-check">
+                  <input type="checkbox" checked={!own} onChange={() => onOwnRate(style, !own)} />
+                  Adjust for {feature} ({levels.join(', ')}) by what the market measured
+                </label>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </div>
   );

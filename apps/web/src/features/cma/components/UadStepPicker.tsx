@@ -29,14 +29,17 @@ export interface UadStepPickerProps {
   /** Whose facts, for the accessible names: "the subject", "comp 2". */
   owner: string;
   compact?: boolean;
+  /** Only these facts (the grid's Quality row shows quality alone); both by default. */
+  facts?: readonly Fact[];
   onChange(changes: AgentUadSteps): void;
 }
 
-export function UadStepPicker({ record, readings, owner, compact = false, onChange }: UadStepPickerProps) {
-  const pending = UAD_FACTS.filter(({ fact, key }) => uadChoice(record[key], readings[fact]).suggested);
+export function UadStepPicker({ record, readings, owner, compact = false, facts, onChange }: UadStepPickerProps) {
+  const shown = facts ? UAD_FACTS.filter(({ fact }) => facts.includes(fact)) : UAD_FACTS;
+  const pending = shown.filter(({ fact, key }) => uadChoice(record[key], readings[fact]).suggested);
   return (
     <div className={`cma-uad${compact ? ' cma-uad--compact' : ''}`}>
-      {UAD_FACTS.map(({ fact, key, label, labels, shortLabels }) => {
+      {shown.map(({ fact, key, label, labels, shortLabels }) => {
         const reading = readings[fact];
         const { step, suggested } = uadChoice(record[key], reading);
         const said = !reading ? null : suggested ? 'From the listing' : step === reading.value ? 'Confirmed, from the listing' : 'The listing suggested';

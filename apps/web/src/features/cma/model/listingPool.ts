@@ -2,16 +2,21 @@
 // screens; and the bounded subset the saved state and the PDF carry, as before (the whole pool is saved beside the
 // history entry, decision 2130), because the state string must stay what spec §7 sends.
 import { useMemo } from 'react';
-import { addListings, listingPoolSnapshot, loadListingPool, useListingPool } from '../../../shared/listing-pool/listingPool';
+import { addListings, listingPoolHash, listingPoolSnapshot, loadListingPool, useListingPool } from '../../../shared/listing-pool/listingPool';
 import { asRecords, type CmaRecord } from './records';
 
 export { listingsToStore, MAX_STORED_LISTINGS } from '../../../shared/listing-pool/stateListings';
 
-/** Every listing of this CMA: the pool; else, while it is empty, what the store holds (a CMA saved before pools). */
-export function useCmaListings(stored: unknown): { listings: CmaRecord[]; loading: boolean } {
+/**
+ * Every listing of this CMA: the pool; else, while it is empty, what the store holds (a CMA saved before pools); `hash`
+ * is their fingerprint.
+ */
+export function useCmaListings(stored: unknown): { listings: CmaRecord[]; loading: boolean; hash: string } {
   const pool = useListingPool();
-  const listings = useMemo(() => (pool.records.length > 0 ? (pool.records as CmaRecord[]) : asRecords(stored)), [pool.records, stored]);
-  return { listings, loading: pool.status !== 'ready' };
+  const fromPool = pool.records.length > 0;
+  const listings = useMemo(() => (fromPool ? (pool.records as CmaRecord[]) : asRecords(stored)), [fromPool, pool.records, stored]);
+  const hash = useMemo(() => (fromPool ? pool.hash : listingPoolHash(listings)), [fromPool, pool.hash, listings]);
+  return { listings, loading: pool.status !== 'ready', hash };
 }
 
 /**

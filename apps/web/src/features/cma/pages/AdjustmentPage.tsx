@@ -7,20 +7,23 @@ import { MarketRatesPanel } from '../components/MarketRatesPanel';
 import { StepNav } from '../components/StepNav';
 import { useCmaListings } from '../model/listingPool';
 import { readComparable } from '@cma/cma';
-import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setRateOverride, setTimeRate, setUadSteps, toggleCategory, updateComparable } from '../store/workflow';
-import { useAgentDefaults } from '../store/useAgentDefaults';
+import { confirmSuggestedFacts, removeComparable, setCellOverride, setComparableFacts, setMarketTime, setOwnRate, setTimeRate, setUadSteps, toggleCategory, updateComparable } from '../store/workflow';
 import { useCmaComputation, useReport } from '../store/useReport';
+import { MarketStatus } from '../components/MarketStatus';
+import { useMarketMeasurement } from '../market-model/useMarketMeasurement';
 import '../cma.css';
 
 export default function AdjustmentPage() {
   useDocumentTitle('Adjustments');
-  useAgentDefaults();
   const { report, edit } = useReport();
+  const measurement = useMarketMeasurement();
   const navigate = useNavigate();
   const computation = useCmaComputation();
   const { listings } = useCmaListings(report.allCsvData);
   const sales = useMemo(() => listings.map(readComparable), [listings]);
   const timeRate = computation.formulas.monthlyTimeRate;
+  const market = computation.formulas.market;
+  const marketTime = market?.monthlyTimeRate != null ? market.monthlyTimeRate : null;
   const [trend, setTrend] = useState<TimeTrend | null>(null);
 
   return (
@@ -28,9 +31,10 @@ export default function AdjustmentPage() {
       <StepNav />
       <h1 id="page-title">Adjustments</h1>
       <p className="lead">
-        Each comparable is adjusted to the subject with your default rates by price tier. Change a rate, switch a category or a comparable off, and every figure recomputes at once.
-        {computation.reconciliation && <> Current value: <strong data-testid="current-value">{formatAmount(computation.reconciliation.value)}</strong>.</>}
+        Each comparable is adjusted to the subject by price tier: with the rates the loaded market measured where they can be relied on, your default rates elsewhere. Change a rate or a step, switch a category or a comparable off, and every figure recomputes at once.
+        {computation.reconciliation && <> The comparables say <strong data-testid="current-value">{formatAmount(computation.reconciliation.value)}</strong>{computation.marketModel && <>; with the market model, <strong data-testid="current-reconciled-value">{formatAmount(computation.value ?? 0)}</strong></>}.</>}
       </p>
+      <MarketStatus view={measurement} onBringUpToDate={measurement.bringUpToDate} />
 
       {computation.warnings.length > 0 && (
         <div className="card cma-warnings" role="status" aria-label="Warnings">
@@ -60,19 +64,25 @@ export default function AdjustmentPage() {
 
       <div className="card">
         <h2 className="card__title">Market conditions (time adjustment)</h2>
+        {marketTime != null && (
+          <label className="cma-check">
+            <input type="checkbox" checked={computation.formulas.marketTime} onChange={(e) => edit(setMarketTime, e.target.checked)} disabled={timeRate != null} />
+            Bring each comparable to {computation.asOfDate} by the market's month-by-month price index (paired sales; trend {formatPercent(marketTime * 100, 2)} a month)
+          </label>
+        )}
         <label className="cma-field cma-field--inline">
-          <span>Monthly price change (%)</span>
+          <span>Your monthly price change (%)</span>
           <input
             type="number"
             step="0.1"
             value={timeRate == null ? '' : Math.round(timeRate * 10000) / 100}
-            placeholder="off"
+            placeholder={marketTime != null && computation.formulas.marketTime ? 'market index' : 'off'}
             onChange={(e) => edit(setTimeRate, e.target.value.trim() === '' ? null : Number(e.target.value) / 100)}
           />
         </label>
-        <p className="cma-hint">Brings each comparable's price to {computation.asOfDate}. Leave empty for no time adjustment.</p>
+        <p className="cma-hint">A rate you type here replaces the market's index for this report; leave it empty to {marketTime != null ? "use the market's index (or none, unticked above)" : 'make no time adjustment'}.</p>
         <button type="button" className="button button--ghost" disabled={sales.length < 20} onClick={() => setTrend(deriveTimeTrend(sales, { asOfDate: computation.asOfDate }))}>
-          Measure the trend in the loaded sales
+          Measure the $/sq ft trend in the loaded sales
         </button>
         {trend && (
           <div className="cma-hint" role="status">
@@ -88,7 +98,18 @@ export default function AdjustmentPage() {
 
       <div className="card">
         <h2 className="card__title">Rates backed by the market</h2>
-        <MarketRatesPanel sales={sales} subject={computation.blindSubject} values={computation.values} accepted={computation.formulas.rateOverrides ?? {}} onAccept={(style, rates) => edit(setRateOverride, style, rates)} />
+        {market ? (
+          <MarketRatesPanel
+            market={market}
+            tiers={measurement.status.state === 'done' ? measurement.status.result.tiers : null}
+            values={computation.values}
+            stepValues={computation.formulas.stepValues}
+            ownRates={computation.formulas.ownRates}
+            onOwnRate={(style, own) => edit(setOwnRate, style, own)}
+          />
+        ) : (
+          <p className="cma-hint">The rates the loaded sales measure appear here once the market is measured; until then your own rates value every category.</p>
+        )}
       </div>
 
       <div className="button-row">

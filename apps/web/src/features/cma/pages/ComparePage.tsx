@@ -7,6 +7,8 @@ import { errorMessage, useSearchComparablesMutation } from '../api/cmaApi';
 import { CandidateFilters } from '../components/CandidateFilters';
 import { CompsMap, type MapPoint } from '../components/CompsMap';
 import { StepNav } from '../components/StepNav';
+import { MarketStatus } from '../components/MarketStatus';
+import { useMarketMeasurement } from '../market-model/useMarketMeasurement';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates, type CandidateFilters as Filters } from '../model/cmaModel';
 import { addToPool, useCmaListings } from '../model/listingPool';
 import { listingReadingsOf, readComparable, readSubject } from '@cma/cma';
@@ -42,6 +44,7 @@ function pricePerSqFt(price: number | null, area: number | null): string | null 
 export default function ComparePage() {
   useDocumentTitle('Choose comparables');
   const { report, edit } = useReport();
+  const measurement = useMarketMeasurement();
   const navigate = useNavigate();
   useListingPhotoCopies();
   const { data: config } = useGetClientConfigQuery();
@@ -127,6 +130,8 @@ export default function ComparePage() {
       <StepNav />
       <h1 id="page-title">Choose comparables</h1>
       <p className="lead">Subject: <strong>{addressOf(subject)}</strong>. Candidates are ranked by the valuation engine (distance, recency, size, age, beds/baths, levels); tick 3 to {MAX_COMPARABLES}.</p>
+      {/* The market is measured in the background from the first comparable on, so /review opens with the full value. */}
+      <MarketStatus view={measurement} onBringUpToDate={measurement.bringUpToDate} />
       <div className="cma-columns">
         <div className="cma-columns__side">
           <div className="card">

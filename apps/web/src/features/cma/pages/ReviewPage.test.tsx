@@ -8,6 +8,7 @@ import type { CmaRecord } from '../model/records';
 import { chooseSubject, toggleComparable } from '../store/workflow';
 import { renderWithStore, sampleRecords } from '../testing/renderWithStore';
 import { LISTING_PHOTO_COUNT, serveFakeImagesApi } from '../testing/fakeImagesApi';
+import { listingRecords } from '@cma/cma/testing';
 
 const api = serveFakeImagesApi();
 
@@ -82,4 +83,32 @@ describe('/review comparable photos', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Only PNG and JPEG photos can be added (plan.gif).');
     expect(api.requests.some((r) => r.path === '/api/store-property-images')).toBe(false);
   });
+});
+
+describe('/review opens with the accurate value (issue 27)', () => {
+  it('measures the market in the background once comparables are chosen: the reconciled value and the 80 % likely range without a click', async () => {
+    const records = listingRecords(240) as CmaRecord[];
+    const view = renderWithStore(<ReviewPage />, '/review');
+    const apply = (fn: (s: CmaWorkflowState) => Partial<CmaWorkflowState>) => act(() => void view.store.dispatch(updateCmaWorkflow(fn(view.store.getState().cmaWorkflow))));
+    apply(() => ({ allCsvData: records }));
+    apply((s) => chooseSubject(s, records[239]!));
+    for (const comp of records.slice(225, 231)) apply((s) => toggleComparable(s, comp));
+
+    await waitFor(() => expect(screen.getByTestId('value-approaches')).toBeTruthy(), { timeout: 30_000 });
+    expect(screen.getByText('Reconciled value: comparables and market model')).toBeTruthy();
+    expect(screen.getByTestId('value-approaches').textContent).toMatch(/^Comparables \$ [\d,]+ carry \d+%; the market model \$ [\d,]+ carries \d+%\.$/);
+    expect(screen.getByTestId('likely-range').textContent).toMatch(/^80 % likely range \$ [\d,]+ – \$ [\d,]+In \d+ recent sales of the loaded data/);
+    const formulas = view.store.getState().cmaWorkflow.adjustment_formulas as { market?: { before: string }; marketModel?: { inValue: boolean } };
+    expect(formulas.market?.before).toBe('2024-12-01');
+    expect(formulas.marketModel?.inValue).toBe(true);
+    const reconciled = screen.getByTestId('reconciled-value').textContent;
+
+    // Out of the value: the comparables alone, with the range they measured alone; and back.
+    fireEvent.click(screen.getByRole('button', { name: 'Take the market model out of the value' }));
+    expect(screen.getByText('Value from the comparables')).toBeTruthy();
+    expect(screen.queryByTestId('value-approaches')).toBeNull();
+    expect(screen.getByTestId('likely-range').textContent).toMatch(/by their comparables alone/);
+    fireEvent.click(screen.getByRole('button', { name: 'Put the market model back in the value' }));
+    expect(screen.getByTestId('reconciled-value').textContent).toBe(reconciled);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { comparablesReading, formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
+import { formatAmount, formatPercent, type WeightingMethod } from '@cma/valuation';
 import { reportColour } from '@cma/report/colour';
 import { useGetBrandKitQuery } from '../../../shared/api/api';
 import { useDocumentTitle } from '../../../shared/ui/useDocumentTitle';
@@ -8,11 +8,13 @@ import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { useEncodedImagesQuery } from '../api/cmaApi';
 import { AdjustedPriceChart, PricePerSqftChart, type SizePoint } from '../components/Charts';
 import { MarketModelPanel } from '../components/MarketModelPanel';
+import { MarketStatus } from '../components/MarketStatus';
+import { useMarketMeasurement } from '../market-model/useMarketMeasurement';
 import { imageSrc, PhotoManager } from '../components/PhotoManager';
 import { StepNav } from '../components/StepNav';
 import { useCmaListings } from '../model/listingPool';
-import { addressOf, withComparableEdits } from '../model/records';
-import { setMarketModel, setMarketModelShown, setWeighting } from '../store/workflow';
+import { addressOf } from '../model/records';
+import { setMarketModelShown, setModelInValue, setWeighting } from '../store/workflow';
 import { useListingPhotoCopies } from '../store/useListingPhotoCopies';
 import { useCmaComputation, useReport } from '../store/useReport';
 import '../cma.css';
@@ -34,6 +36,7 @@ export default function ReviewPage() {
   const navigate = useNavigate();
   useListingPhotoCopies();
   const computation = useCmaComputation();
+  const measurement = useMarketMeasurement();
   const rec = computation.reconciliation;
   const method = computation.formulas.weighting?.method ?? 'inverse-gross';
   const manual = computation.formulas.weighting?.manualWeights ?? {};
@@ -97,16 +100,27 @@ export default function ReviewPage() {
     );
   }
 
+  const model = computation.marketModel;
+  const likely = computation.likelyRange;
+  const reading = computation.formulas.marketModel;
+  const currentReading = reading && reading.estimate != null && !computation.warnings.some((w) => w.code === 'market-model-stale') ? { ...reading, estimate: reading.estimate } : null;
+
   return (
     <section className="page cma-page" aria-labelledby="page-title">
       <StepNav />
       <h1 id="page-title">Review</h1>
-      <div className="cma-value card" aria-label="Reconciled value">
+      <MarketStatus view={measurement} onBringUpToDate={measurement.bringUpToDate} />
+      <section className="cma-value card" aria-label="Reconciled value">
         <div>
-          <span className="eyebrow">Reconciled value</span>
+          <span className="eyebrow">{model ? 'Reconciled value: comparables and market model' : 'Value from the comparables'}</span>
           <p className="cma-value__figure" data-testid="reconciled-value">{formatAmount(value)}</p>
+          {model && (
+            <p className="cma-value__parts" data-testid="value-approaches">
+              Comparables {formatAmount(model.comparablesValue)} carry <strong>{formatPercent(model.comparablesWeight * 100, 0)}</strong>; the market model {formatAmount(Math.round(model.reading.estimate))} carries <strong>{formatPercent((1 - model.comparablesWeight) * 100, 0)}</strong>.
+            </p>
+          )}
+          {model && <p className="cma-hint" data-testid="value-model-explanation">{model.explanation}</p>}
           <p className="cma-hint" data-testid="value-explanation">{rec.explanation}</p>
-          {computation.marketModel && <p className="cma-hint" data-testid="value-model-explanation">With the market model's {formatAmount(Math.round(computation.marketModel.reading.estimate))}: {computation.marketModel.explanation}</p>}
           <details className="cma-hint">
             <summary>Show the arithmetic</summary>
             <p>{rec.arithmetic}</p>
@@ -114,6 +128,14 @@ export default function ReviewPage() {
         </div>
         <fieldset className="cma-range">
           <legend>Suggested price range</legend>
+          {likely ? (
+            <p className="cma-likely" data-testid="likely-range">
+              <strong>80 % likely range {formatAmount(likely.low)} – {formatAmount(likely.high)}</strong>
+              <span className="cma-hint">{likely.basis}</span>
+            </p>
+          ) : (
+            <p className="cma-hint" data-testid="spread-range">The spread of the adjusted prices, {formatAmount(engineRange.start)} – {formatAmount(engineRange.end)}: not yet measured against recent sales.</p>
+          )}
           <label className="cma-field">
             <span>Range start</span>
             <MoneyInput value={rangeStart} onValue={(start) => update({ range: { start, end: rangeEnd } })} />
@@ -124,20 +146,11 @@ export default function ReviewPage() {
           </label>
           <button type="button" className="cma-link" onClick={() => update({ range: { start: '', end: '' } })}>Use the suggested {formatAmount(engineRange.start)} – {formatAmount(engineRange.end)}</button>
         </fieldset>
-      </div>
+      </section>
 
-      <MarketModelPanel
-        records={() => withComparableEdits(listings, report.comaparables)}
-        adjustments={report}
-        subject={computation.blindSubject}
-        asOfDate={computation.asOfDate}
-        comparables={comparablesReading(rec.value, rec.weights)}
-        onUseRange={(start, end) => update({ range: { start, end } })}
-        accepted={computation.formulas.marketModel}
-        acceptedCurrent={computation.marketModel != null}
-        onAccept={(reading) => edit(setMarketModel, reading)}
-        onShownToClient={(shown) => edit(setMarketModelShown, shown)}
-      />
+      {currentReading && (
+        <MarketModelPanel reading={currentReading} onInValue={(inValue) => edit(setModelInValue, inValue)} onShownToClient={(shown) => edit(setMarketModelShown, shown)} />
+      )}
 
       <div className="card">
         <div className="cma-form-row">

@@ -1,8 +1,8 @@
 // The workflow's edits to the report store, as pure "state → changed keys" functions dispatched through the
 // report slice's updateCmaWorkflow (spec §3 key names kept: history restore and the PDF read them).
-import type { AdditionalFacts, AgentUadSteps, CellOverride, TierRates, WeightingMethod } from '@cma/valuation';
+import type { AdditionalFacts, AgentUadSteps, CellOverride, TierRates, UadStepValues, WeightingMethod } from '@cma/valuation';
 import type { CmaWorkflowState } from '../../../shared/cma-workflow/cmaWorkflowSlice';
-import type { MarketModelReading } from '@cma/cma';
+import type { MarketMeasurements, MarketModelReading } from '@cma/cma';
 import { formulasOf, type AdjustmentFormulas } from '../model/cmaModel';
 import { listingsToStore, MAX_STORED_LISTINGS } from '../model/listingPool';
 import { asRecords, isRecord, unconfirmedSuggestions, withListingSuggestions, type CmaRecord } from '../model/records';
@@ -153,9 +153,39 @@ function withFormulas(state: CmaWorkflowState, change: (formulas: AdjustmentForm
   return { adjustment_formulas: change({ ...formulasOf(state.adjustment_formulas) }) as unknown as CmaWorkflowState['adjustment_formulas'] };
 }
 
-/** The market model reading the agent puts in the value and the report (null takes it out); valueCma reconciles with it. */
-export function setMarketModel(state: CmaWorkflowState, reading: MarketModelReading | null): Patch {
-  return withFormulas(state, (f) => ({ ...f, marketModel: reading }));
+/**
+ * What the market measurement found for this report (issue 27): its rates and time index, and the subject's reading
+ * (the model's estimate and calibration). The agent's own choices (model out of the value, hidden from the client) stay.
+ */
+export function setMarketMeasurement(state: CmaWorkflowState, measured: { market: MarketMeasurements; reading: MarketModelReading | null }): Patch {
+  return withFormulas(state, (f) => ({
+    ...f,
+    market: measured.market,
+    marketModel: measured.reading ? { ...measured.reading, shownToClient: f.marketModel?.shownToClient ?? true, inValue: f.marketModel?.inValue ?? true } : null,
+  }));
+}
+
+/** Takes the market model out of the value (the comparables alone, with their own calibrated range) or puts it back. */
+export function setModelInValue(state: CmaWorkflowState, inValue: boolean): Patch {
+  return withFormulas(state, (f) => (f.marketModel ? { ...f, marketModel: { ...f.marketModel, inValue } } : f));
+}
+
+/** The agent keeps their own default rate for a category (true) or uses the market's again (false). */
+export function setOwnRate(state: CmaWorkflowState, style: string, own: boolean): Patch {
+  return withFormulas(state, (f) => {
+    const others = (f.ownRates ?? []).filter((s) => s !== style);
+    return { ...f, ownRates: own ? [...others, style] : others };
+  });
+}
+
+/** The market's time adjustment on or off (a rate the agent types always wins). */
+export function setMarketTime(state: CmaWorkflowState, on: boolean): Patch {
+  return withFormulas(state, (f) => ({ ...f, marketTime: on }));
+}
+
+/** The report's quality and condition per step: the agent's defaults, set when the report begins (or is brought up to date). */
+export function setStepValues(state: CmaWorkflowState, stepValues: UadStepValues): Patch {
+  return withFormulas(state, (f) => ({ ...f, stepValues }));
 }
 
 /** Shows the accepted market model to the client in the report, or hides it there (the value stays reconciled with it). */

@@ -1,4 +1,4 @@
-import type { UserAdjustmentValues } from '@cma/contracts';
+import type { UadStepValuesInput, UserAdjustmentValues } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 
@@ -10,7 +10,7 @@ export const valuationDefaultsApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope<UserAdjustmentValues>) => response.data!,
       providesTags: ['AdjustmentValues'],
     }),
-    storeDefaultValues: build.mutation<ApiEnvelope<UserAdjustmentValues>, { user_property_adjustment_value: unknown; use_market_derived_rates: boolean }>({
+    storeDefaultValues: build.mutation<ApiEnvelope<UserAdjustmentValues>, { user_property_adjustment_value: unknown; uad_step_values: UadStepValuesInput; use_market_derived_rates: boolean }>({
       query: (body) => ({ url: '/api/store-user-property-adjustment-value', method: 'POST', body }),
       invalidatesTags: ['AdjustmentValues'],
     }),

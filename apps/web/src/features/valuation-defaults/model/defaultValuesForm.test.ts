@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAdjustmentValues, validateAdjustmentValues } from '@cma/valuation';
-import { TIER_RANGE_TEXT, rowsFromValues, tidyAmountText, validateRows, valuesFromRows } from './defaultValuesForm';
+import { UAD_STEP_DEFAULTS, defaultAdjustmentValues, validateAdjustmentValues } from '@cma/valuation';
+import { TIER_RANGE_TEXT, rowsFromStepValues, rowsFromValues, stepValuesFromRows, tidyAmountText, unitHint, validateRows, valuesFromRows } from './defaultValuesForm';
 
 describe('default values form', () => {
   it('lists the 16 categories in the spec order and round-trips them', () => {
@@ -50,5 +50,16 @@ describe('default values form', () => {
 
   it('names every price range in full, with no gap between tiers', () => {
     expect(TIER_RANGE_TEXT).toEqual(['up to $ 500,000', '$ 500,001 to $ 1,000,000', 'over $ 1,000,000']);
+  });
+});
+
+describe('quality and condition per step', () => {
+  it('round-trips the recommended steps as two rows and checks them like any amount', () => {
+    const rows = rowsFromStepValues(UAD_STEP_DEFAULTS);
+    expect(rows.map((r) => [r.label, r.amounts])).toEqual([['Quality', ['20,000', '45,000', '100,000']], ['Condition', ['10,000', '20,000', '40,000']]]);
+    expect(stepValuesFromRows(rows)).toEqual({ quality: [20_000, 45_000, 100_000], condition: [10_000, 20_000, 40_000] });
+    rows[1]!.amounts[2] = '-5';
+    expect(validateRows(rows).errors['condition']!.amount_range_three).toMatch(/cannot be negative/);
+    expect(unitHint('quality')).toBe('$ per UAD step (Q1–Q6, C1–C6)');
   });
 });

@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_ADJUSTMENT_CATEGORIES, TIER_LABELS, TIER_UPPER_BOUNDS, ABOVE_GRADE_STYLE, formatAmount, type AdjustmentValues } from '@cma/valuation';
+import { CATEGORIES, MAX_ADJUSTMENT_CATEGORIES, TIER_LABELS, TIER_UPPER_BOUNDS, ABOVE_GRADE_STYLE, UAD_STEP_STYLES, formatAmount, type AdjustmentValues, type UadStepValues } from '@cma/valuation';
 
 // The /change-default-values form: each category's three tier amounts as typed text, checked before saving.
 
@@ -20,6 +20,24 @@ export function rowsFromValues(values: AdjustmentValues): DefaultValuesRow[] {
     return { style, label: entry.parent_label, amounts: AMOUNT_FIELDS.map((f) => amountText(entry[f])) as [string, string, string] };
   });
 }
+
+const STEP_LABELS = { quality: 'Quality', condition: 'Condition' } as const;
+
+/** Quality and condition per UAD step, as two more rows of amounts (kept apart from the at most 17 categories). */
+export function rowsFromStepValues(values: UadStepValues): DefaultValuesRow[] {
+  return UAD_STEP_STYLES.map((style) => ({ style, label: STEP_LABELS[style], amounts: values[style].map(amountText) as [string, string, string] }));
+}
+
+/** The request's uad_step_values from valid step rows. */
+export function stepValuesFromRows(rows: DefaultValuesRow[]): { quality: [number, number, number]; condition: [number, number, number] } {
+  const amounts = (style: string): [number, number, number] => {
+    const [one, two, three] = rows.find((r) => r.style === style)!.amounts.map(amountOf);
+    return [one!, two!, three!];
+  };
+  return { quality: amounts('quality'), condition: amounts('condition') };
+}
+
+const amountOf = (text: string) => Number(text.trim().replace(/[$,\s]/g, ''));
 
 /** An amount as the form shows it, with thousands separators ('12,500', '0.5'). */
 export function amountText(value: number): string {
@@ -65,7 +83,7 @@ export function validateRows(rows: DefaultValuesRow[]): { errors: RowErrors; cou
 export function valuesFromRows(rows: DefaultValuesRow[]): AdjustmentValues {
   return Object.fromEntries(
     rows.map((row) => {
-      const [one, two, three] = row.amounts.map((a) => Number(a.trim().replace(/[$,\s]/g, '')));
+      const [one, two, three] = row.amounts.map(amountOf);
       return [row.style, { parent_label: row.label, style: row.style, amount_range_one: one!, amount_range_two: two!, amount_range_three: three! }];
     }),
   );
@@ -73,6 +91,7 @@ export function valuesFromRows(rows: DefaultValuesRow[]): AdjustmentValues {
 
 /** How each category's amount is applied, for the hint beside its label. */
 export function unitHint(style: string): string {
+  if ((UAD_STEP_STYLES as readonly string[]).includes(style)) return '$ per UAD step (Q1–Q6, C1–C6)';
   const category = CATEGORIES.find((c) => c.style === style);
   if (!category) return '$ per difference';
   if (style === ABOVE_GRADE_STYLE) return "divisor: the comparable's $ per sq ft ÷ this, per sq ft of difference";
