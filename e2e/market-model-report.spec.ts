@@ -3,8 +3,9 @@ import { seededRandom } from '@cma/valuation';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
 import { screenshotDir, shootPart } from './support/spec-setup';
 
-// Issue 17 item 3 in the real browser: on /review the agent fits the market model, puts it into the value and the
-// report, and hides it from the client; the saved CMA carries the reading and the value reconciled with it.
+// Issue 27 in the real browser: after choosing comparables, the grid prices quality and condition (a step changed moves
+// the amount at once), the market is measured in the background, and /review opens with the value reconciled with the
+// market model and its 80 % likely range — no click. The agent hides the model from the client or takes it out.
 
 const SHOTS = screenshotDir('market-model-report');
 
@@ -23,7 +24,7 @@ function salesCsv(): Buffer {
   return Buffer.from([header, ...rows].join('\n'));
 }
 
-test('the agent puts the market model into the value and the report, then hides it from the client', async ({ page }) => {
+test('quality and condition priced in the grid; /review opens with the reconciled value and its 80 % likely range; the agent hides or takes out the model', async ({ page }) => {
   test.setTimeout(180_000);
   await useSessionInBrowser(page, await createSubscribedSession(page.request, 'model'));
   await page.goto('/home');
@@ -37,37 +38,51 @@ test('the agent puts the market model into the value and the report, then hides 
   await expect(boxes.nth(2)).toBeVisible();
   for (let i = 0; i < 3; i++) await boxes.nth(i).check();
   await page.getByRole('button', { name: 'Adjust 3 comparables →' }).click();
+
+  // The grid prices quality (grades in the remarks) and condition in their own rows; a step changed moves the amount.
+  const grid = page.getByRole('table', { name: 'Adjustment grid' });
+  const qualityRow = grid.getByRole('rowheader', { name: /^Use the Quality adjustment/ }).locator('..');
+  await expect(grid.getByRole('rowheader', { name: /^Use the Condition adjustment/ })).toBeVisible();
+  const comp1 = page.getByLabel('Quality of comp 1');
+  const subjectStep = Number(await page.getByLabel('Quality of the subject').inputValue());
+  const amount = qualityRow.locator('[data-testid$="-quality"]').first();
+  const before = await amount.textContent();
+  const other = String(subjectStep === 2 ? 5 : 2);
+  await comp1.selectOption(other);
+  await expect(amount).not.toHaveText(before ?? '');
+  await expect(amount).toHaveText(/^[+-]\$ [\d,]+$/);
+  await shootPart(page, SHOTS, '1-grid-quality', qualityRow);
   await page.getByRole('button', { name: 'Review the value →' }).click();
 
   await expect(page).toHaveURL(/\/review$/);
-  const value = page.getByTestId('reconciled-value');
-  const comparablesValue = await value.textContent();
-  await page.getByRole('button', { name: 'Fit the market model' }).click();
-  await page.getByRole('button', { name: 'Use the market model in the value and the report' }).click({ timeout: 60_000 });
-  await expect(page.getByTestId('market-model-in-value')).toBeVisible();
+  // No click: the background measurement puts the model's part and the calibrated range in front of the agent.
+  await expect(page.getByTestId('value-approaches')).toContainText(/^Comparables \$ [\d,]+ carry \d+%; the market model \$ [\d,]+ carries \d+%\.$/, { timeout: 60_000 });
+  await expect(page.getByText('Reconciled value: comparables and market model')).toBeVisible();
+  await expect(page.getByTestId('likely-range')).toContainText(/^80 % likely range \$ [\d,]+ – \$ [\d,]+/);
   await expect(page.getByTestId('value-model-explanation')).toContainText(/The comparables carry \d+% and the market model \d+%/);
-  await expect(value).not.toHaveText(comparablesValue ?? '');
-  // The suggested range is now the model's 80 % likely range.
-  const likely = ((await page.getByRole('button', { name: /^Use the 80 % likely range / }).textContent()) ?? '').replace('Use the 80 % likely range ', '');
-  await expect(page.getByRole('button', { name: `Use the suggested ${likely}` })).toBeVisible();
-  const panel = page.getByRole('region', { name: 'Market model estimate' });
+  const value = page.getByTestId('reconciled-value');
+  const reconciled = await value.textContent();
+  const panel = page.getByRole('region', { name: 'Market model' });
   const show = panel.getByRole('checkbox', { name: 'Show the market model to the client (PDF, live page and e-mail)' });
   await expect(show).toBeChecked();
-  await shootPart(page, SHOTS, '1-accepted', panel);
+  await shootPart(page, SHOTS, '2-review-value', page.getByRole('region', { name: 'Reconciled value' }));
 
   await show.uncheck();
   await expect(panel.getByText('Hidden from the client: the value stays reconciled with it')).toBeVisible();
-  await shootPart(page, SHOTS, '2-hidden', panel);
+  await expect(value).toHaveText(reconciled ?? '');
   const saved = () => page.evaluate(() => {
     const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as { cmaWorkflow?: string };
-    const state = JSON.parse(root.cmaWorkflow ?? '{}') as { adjustment_formulas?: { marketModel?: { shownToClient: boolean; subjectId: string; estimate: number } } };
+    const state = JSON.parse(root.cmaWorkflow ?? '{}') as { adjustment_formulas?: { marketModel?: { shownToClient: boolean; inValue: boolean; subjectId: string; estimate: number } } };
     return state.adjustment_formulas?.marketModel ?? null;
   });
   await expect.poll(async () => (await saved())?.shownToClient).toBe(false);
   expect((await saved())!.subjectId).toBe('MM1159');
 
-  // Taken out again: the value is the comparables' once more.
+  // Taken out: the comparables' own value, with the range they measured alone.
   await panel.getByRole('button', { name: 'Take the market model out of the value' }).click();
-  await expect(value).toHaveText(comparablesValue ?? '');
-  await expect.poll(saved).toBeNull();
+  await expect(page.getByText('Value from the comparables')).toBeVisible();
+  await expect(value).not.toHaveText(reconciled ?? '');
+  await expect(page.getByTestId('likely-range')).toContainText('by their comparables alone');
+  await expect.poll(async () => (await saved())?.inValue).toBe(false);
+  await shootPart(page, SHOTS, '3-model-out', page.getByRole('region', { name: 'Reconciled value' }));
 });

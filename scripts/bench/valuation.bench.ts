@@ -26,7 +26,7 @@ const sales = parsed.records.map(readComparable);
 const records = new Map<string, ListingRecord>(parsed.records.map((r, i) => [sales[i].id, r]));
 const recordOf = (id: string) => records.get(id);
 const valueSale = (subject: SaleFacts, pool: CandidatePool, marketModel: PreparedModel | null = null) =>
-  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: false, adjustments: autoAdjustments({ marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null }), marketModel });
+  valueAutoCma(pool, { subject, recordOf, asOfDate: subject.closeDate ?? undefined, backtest: false, adjustments: autoAdjustments({ before: subject.closeDate ?? '9999-12-31', sales: pool.size, marketRates: null, monthlyTimeRate: null, monthlyTimeIndex: null }), marketModel });
 log(`valuation bench: ${sales.length} sales from ${file} (read in ${Math.round(performance.now() - loadStart)} ms)`);
 
 // One valuation among 20,000 candidates: selection + adjustments + reconciliation.
@@ -58,7 +58,7 @@ const prepareStart = performance.now();
 const prepareCpu = process.cpuUsage();
 const prepared = prepareMarketModel(pool, {
   before: '9999-12-31',
-  valueWithComparables: (blind: SaleFacts) => (blind.closeDate ? cmaBacktestValuer(recordOf)(blind, { pool, asOfDate: blind.closeDate, marketRates: null, marketModel: null, valueOptions: {} }).comparables : null),
+  valueWithComparables: (blind: SaleFacts) => (blind.closeDate ? cmaBacktestValuer(recordOf)(blind, { pool, asOfDate: blind.closeDate, measuredBefore: '9999-12-31', measuredSales: pool.size, marketRates: null, marketModel: null, valueOptions: {} }).comparables : null),
 });
 log(`market model prepared (calibration fit + ${prepared.calibration.sales} out-of-sample valuations + final fit) in ${(performance.now() - prepareStart).toFixed(0)} ms (CPU ${cpuMs(prepareCpu).toFixed(0)} ms); comparables' weight ${(prepared.calibration.comparablesWeight * 100).toFixed(0)}%`);
 const withModel: number[] = [];
