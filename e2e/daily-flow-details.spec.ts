@@ -68,7 +68,7 @@ for (const viewport of WIDTHS) {
       ['$501,000-$1 Million', '$ 500,001 to $ 1,000,000'],
       ['1 Million and over', 'over $ 1,000,000'],
     ]) {
-      await expect(page.getByRole('columnheader', { name: label })).toContainText(range!);
+      await expect(page.getByRole('table', { name: 'Adjustment amounts per category and price range' }).getByRole('columnheader', { name: label })).toContainText(range!);
     }
     const garage = page.locator('tr[data-style="garage"]');
     await expect(garage.getByRole('textbox').first()).toHaveValue('5,000');
