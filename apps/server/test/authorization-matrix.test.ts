@@ -67,6 +67,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/search-comparables-rets': 'subscriber',
   'POST /api/send-pdf': 'subscriber',
   'POST /api/send-pdf/preview': 'subscriber',
+  'GET /api/report-branding': 'subscriber',
   'POST /api/update-report-counter': 'subscriber',
   'POST /api/report-links': 'subscriber',
   'GET /api/report-links': 'subscriber',

@@ -63,7 +63,8 @@ describe.each(testBackends())('live report links on %s', (backend) => {
     expect(html).toContain(`$ ${input.reconciliation!.value.toLocaleString('en-US')}`);
     for (const comp of input.comparables) expect(html).toContain(comp.street);
     expect(html).toContain('href="tel:3035550142"');
-    expect(html).toContain('href="mailto:jordan.avery@example.com?subject=');
+    // The agent's own details come from the profile (the state's agentEmail only fills what the profile lacks, as the phone here).
+    expect(html).toContain('href="mailto:share.agent@example.com?subject=');
     expect(html).toContain(`href="/r/${token}/pdf"`);
     expect(html).toContain('not a licensed appraisal');
     // The agent's colour.

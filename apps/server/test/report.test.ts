@@ -141,26 +141,6 @@ describe.each(testBackends())('report sending and counting on %s', (backend) => 
     expect((await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(other.token), payload: { ...payload, history_id: sent.history_id } })).statusCode).toBe(404);
   });
 
-  it("the e-mail explains the value in the sentences of /review and the PDF (comparables by number and street, no MLS ids), unless the reconciliation page is left out", async () => {
-    const { token } = await createUserWithSession(t, { email: 'agent.explains@example.com' });
-    const state = JSON.parse(sampleState) as { comaparables: { 'Listing Id': string }[]; report_data: Record<string, unknown> };
-    const preview = async (s: unknown) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: bearer(token), payload: { email: 'client@example.com', state: s } });
-      expect(res.statusCode).toBe(200);
-      return res.json().data as { text: string; html: string };
-    };
-    const shown = await preview(state);
-    expect(shown.text).toMatch(/How the value was reached: The comparables indicate \$ ?[\d,]+\. Comparable 1, 1180 Grape Street, adjusted to \$ ?[\d,]+, carries \d+%/);
-    expect(shown.text).toContain('Comparable 6, 1290 Dexter Street, adjusted to');
-    expect(shown.html).toContain('Comparable 2, 1265 Holly Street, adjusted to');
-    for (const comp of state.comaparables) expect(shown.text).not.toContain(comp['Listing Id']);
-
-    const withoutReconciliation = { ...state, report_data: { ...state.report_data, pages: [{ id: 'reconciliation', on: false }] } };
-    const hidden = await preview(withoutReconciliation);
-    expect(hidden.text).not.toContain('How the value was reached');
-    expect(hidden.text).not.toContain('Comparable 1, 1180 Grape Street');
-  });
-
   it('refuses a bad client e-mail, a broken state, and callers without a subscription', async () => {
     const { token } = await createUserWithSession(t);
     const badEmail = await t.app.inject({ method: 'POST', url: '/api/send-pdf', headers: bearer(token), payload: { email: 'not-an-email', state: sampleState } });

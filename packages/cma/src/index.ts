@@ -1,6 +1,8 @@
 // @cma/cma: the CMA document — its saved state, the one listing reader and the one valuation (issue 16).
 export * from './defaults';
 export * from './state';
+export * from './report-data';
+export * from './text-limits';
 export * from './read-listing';
 export * from './derived';
 export * from './market-model';

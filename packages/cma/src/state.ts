@@ -6,6 +6,7 @@ import type { CellOverride, FeatureEffectsTable, TierRates, UadStepValues, Weigh
 import { DEFAULT_PDF_COLOR, DEFAULT_REPORT_NAME } from './defaults';
 import type { MarketMeasurements } from './market-measurements';
 import { marketModelReadingSchema, type MarketModelReading } from './market-model';
+import { reportDataSchema, type ReportData } from './report-data';
 
 /** A property record as the app stores it (spec §3 keys, e.g. 'Listing Id', properties_address, 'Net Sales Price'). */
 export type PropertyRow = Record<string, unknown>;
@@ -15,7 +16,7 @@ export const CMA_STATE_KEYS = HISTORY_STATE_KEYS;
 export type CmaStateKey = (typeof CMA_STATE_KEYS)[number];
 
 /** Current shape version of a saved state; bump it and add a step to MIGRATIONS when the shape changes. */
-export const CMA_STATE_VERSION = 2;
+export const CMA_STATE_VERSION = 3;
 
 export interface ReportRange {
   start: number | string;
@@ -26,23 +27,6 @@ export interface ReportRange {
 export interface ReviewData {
   /** Agent's notes to the client, printed on the notes page. */
   agentNotes?: string;
-  [key: string]: unknown;
-}
-
-/** Branding and report details inside report_data (all optional). */
-export interface ReportData {
-  /** Generated once per report; saving again with the same id updates the history entry. */
-  reportId?: string;
-  agentName?: string;
-  agentEmail?: string;
-  agentPhone?: string;
-  businessName?: string;
-  businessAddress?: string;
-  businessWebsite?: string;
-  /** yyyy-mm-dd the report is dated; the render date when absent. */
-  reportDate?: string;
-  /** comparable uuid → the photo chosen on /review. */
-  photoChoice?: Record<string, unknown>;
   [key: string]: unknown;
 }
 
@@ -83,7 +67,8 @@ export interface CmaState {
   count: number;
   review_data: ReviewData | null;
   formula_Division_DefaultValue: number;
-  report_data: ReportData | null;
+  /** The report builder's choices, every key named and typed (report-data.ts); {} when none. */
+  report_data: ReportData;
   selectedPropertydata: PropertyRow | null;
   selectedPropertydataUUID: string;
   address: string;
@@ -134,6 +119,12 @@ const MIGRATIONS: Record<number, (state: Raw) => Raw> = {
     const { comparables, ...rest } = state;
     return { ...rest, comaparables: rest.comaparables ?? comparables };
   },
+  // v2 → v3: report_data is typed (issue 29). It was null in a fresh report; /review also wrote the colour into it.
+  2: (state) => {
+    const reportData = state.report_data && typeof state.report_data === 'object' && !Array.isArray(state.report_data) ? { ...(state.report_data as Raw) } : {};
+    delete reportData.pdfColor;
+    return { ...state, report_data: reportData };
+  },
 };
 
 function defaults(): CmaState {
@@ -145,7 +136,7 @@ function defaults(): CmaState {
     count: 0,
     review_data: null,
     formula_Division_DefaultValue: 3,
-    report_data: null,
+    report_data: {},
     selectedPropertydata: null,
     selectedPropertydataUUID: '',
     address: '',
@@ -183,7 +174,7 @@ export const cmaStateSchema = z.looseObject({
   count: z.unknown().transform((v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)),
   review_data: objectOr<ReviewData | null>(null),
   formula_Division_DefaultValue: z.number().positive(),
-  report_data: objectOr<ReportData | null>(null),
+  report_data: reportDataSchema,
   selectedPropertydata: propertyRecord.nullable(),
   selectedPropertydataUUID: z.string(),
   address: z.string(),
@@ -231,8 +222,8 @@ export function migrateCmaState(input: unknown): CmaState {
   const base = defaults();
   const merged: Raw = { ...base };
   for (const [key, value] of Object.entries(state)) if (value !== undefined && value !== null) merged[key] = value;
-  // review_data/report_data/selectedPropertydata may legitimately be null.
-  for (const key of ['review_data', 'report_data', 'selectedPropertydata'] as const) if (state[key] === null) merged[key] = null;
+  // review_data/selectedPropertydata may legitimately be null.
+  for (const key of ['review_data', 'selectedPropertydata'] as const) if (state[key] === null) merged[key] = null;
   merged.version = CMA_STATE_VERSION;
 
   for (const key of ['reportName', 'clientName', 'address', 'selectedPropertyAddress', 'selectedPropertydataUUID'] as const) {

@@ -1,8 +1,6 @@
 // buildReportInput: saved report state → the normalised view model the PDF prints. Every number comes from the valuation engine.
 import {
   NOT_AVAILABLE,
-  formatAmount,
-  formatNumber,
   computeMarketStats,
   computeNetSheet,
   normaliseMarketArea,
@@ -13,28 +11,19 @@ import {
   type NetSheetColumn,
   type NetSheetInputs,
   type RiskColour,
-  type SaleFacts,
   type WeightingMethod,
 } from '@cma/valuation';
-import { REPORT_MAX_COMPARABLES, REPORT_MAX_PHOTOS_PER_PROPERTY } from './limits';
-import { CmaStateError, DEFAULT_REPORT_NAME, isoDate, migrateCmaState, numberOf, readListingRecord, recordId, textOf, valueCma, type CmaState, type PropertyRow } from '@cma/cma';
+import { REPORT_MAX_COMPARABLES } from './limits';
+import { ReportLimitError, SUBJECT_EARLIER_SALE_LABELS, SUBJECT_SALE_LABELS, photoChoiceOf, propertyView, usablePhotos } from './property-view';
+import { DEFAULT_REPORT_NAME, isoDate, migrateCmaState, numberOf, readListingRecord, readReportData, recordId, textOf, valueCma, type CmaState, type PropertyRow, type ValuationPurpose } from '@cma/cma';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
-import { CUSTOM_PAGE_PREFIX, isCustomPageId, normalisePageChoice, printedPageIds, type PageChoice, type ReportPageId } from './pages';
+import { CUSTOM_PAGE_PREFIX, isCustomPageId, printedPageIds, reportPageChoice, type PageChoice, type ReportPageId } from './pages';
 import { reportColour } from './colour';
 import type { CustomPageFile } from './custom-pages';
 
 export { reportColour } from './colour';
 
-/** A state past one of the report's caps; `field` is the state key that holds too much (e.g. 'comaparables'). */
-export class ReportLimitError extends CmaStateError {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ReportLimitError';
-  }
-}
+export { ReportLimitError, SUBJECT_EARLIER_SALE_LABELS, SUBJECT_SALE_LABELS, usablePhotos } from './property-view';
 
 export interface FactLine {
   label: string;
@@ -114,6 +103,8 @@ export interface ReconciliationView {
   marketModel: { estimate: number; comparablesValue: number; comparablesSharePercent: number; explanation: string; rangeExplanation: string } | null;
   /** True when engineRange is the market model's 80 % likely range (also when the model itself is hidden from the client). */
   likelyRange: boolean;
+  /** The sales the market model was fitted on when it is part of the value (shown or not), else null. */
+  modelSales: number | null;
 }
 
 export interface Branding {
@@ -135,7 +126,7 @@ export interface Branding {
   brokerageLogo: string | null;
 }
 
-/** Agent details the caller knows from the profile (the brand kit); the report's own report_data wins for the text ones. */
+/** Agent details the caller knows from the profile (the brand kit); they win over report_data's, which serve `cma report`. */
 export type AgentDetails = Partial<Omit<Branding, 'logo'>>;
 
 export interface ReportDocumentInput {
@@ -170,12 +161,18 @@ export interface ReportDocumentInput {
   coverLetter: string;
   /** Print comparables-grid rows that no comparable has data for (off: they are left out). */
   keepEmptyRows: boolean;
+  /** The subject is being listed now, or is a past sale valued at its sale date: the report words its value so. */
+  purpose: ValuationPurpose;
+  /** yyyy-mm-dd the value is as of for the client: the subject's sale date for a past sale, else the report date. */
+  valuationDate: string;
+  /** The review notes (warnings) print only when the agent turned them on (report_data.reviewNotes). */
+  showReviewNotes: boolean;
 }
 
 export interface BuildOptions {
   /** Render date when the state carries none. */
   now?: Date;
-  /** Agent details the server knows (used when report_data does not carry them). */
+  /** The agent's details from the profile and brand kit (printOptionsOf); report_data's fill in only what these lack. */
   agent?: AgentDetails;
   /** The brand colour on the agent's profile: every report's colour unless the report chose its own. */
   brandColour?: string | null;
@@ -190,147 +187,8 @@ export interface BuildOptions {
   customPages?: readonly CustomPageFile[];
 }
 
-const IMAGE_DATA_URL = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=\s]+$/;
-
-/** Keeps only png/jpeg data URLs: React-PDF cannot draw other formats and remote URLs are never fetched. */
-export function usablePhotos(values: readonly unknown[]): string[] {
-  const photos = new Set<string>();
-  for (const value of values) {
-    const candidates = typeof value === 'string' ? [value] : value && typeof value === 'object' ? photoStrings(value as Record<string, unknown>) : [];
-    for (const candidate of candidates) if (IMAGE_DATA_URL.test(candidate)) photos.add(candidate);
-  }
-  return [...photos];
-}
-
-function photoStrings(group: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const key of ['images', 'base64', 'data_url', 'url', 'src', 'image']) {
-    const v = group[key];
-    // The images API returns bare base64 JPEG in `base64`.
-    if (typeof v === 'string') out.push(key === 'base64' && !v.startsWith('data:') ? `data:image/jpeg;base64,${v}` : v);
-    else if (Array.isArray(v)) for (const item of v) if (typeof item === 'string') out.push(item);
-  }
-  return out;
-}
-
-const show = (value: unknown, format?: (n: number) => string): string => {
-  if (format) {
-    const n = numberOf(value);
-    return n == null ? NOT_AVAILABLE : format(n);
-  }
-  return textOf(value) ?? NOT_AVAILABLE;
-};
-const money = (n: number) => formatAmount(n);
-const count = (n: number) => formatNumber(n);
-const sqft = (n: number) => `${formatNumber(n, 0)} sq ft`;
-
-const FEATURE_FIELDS = [
-  'Architectural Style', 'Property Sub Type', 'Construction Materials', 'Roof', 'Flooring', 'Heating', 'Cooling', 'Basement',
-  'Fireplace Features', 'Parking Features', 'Appliances', 'Interior Features', 'Exterior Features', 'Patio And Porch Features',
-  'Lot Features', 'Fencing', 'View', 'Sewer', 'Water Source', 'Utilities', 'Zoning',
-];
-
-/** The subject's sale facts are its own earlier sale, printed under these labels. */
-export const SUBJECT_EARLIER_SALE_LABELS: Record<string, string> = {
-  'Close Date': 'Earlier sale date (this home)',
-  'Net Sales Price': 'Earlier sale price (this home)',
-};
-
-const ADDITIONAL_GROUPS = ['Location', 'Basement Type', 'Windows', 'Kitchen Condition', 'Bathroom Condition', 'Heating/Cooling'];
-
-function fullAddressOf(row: PropertyRow): string {
-  const full = textOf(row.properties_address);
-  if (full) return full;
-  const parts = [
-    [row['Street Number'], row['Street Dir Prefix'], row['Street Name'], row['Street Suffix']].map(textOf).filter(Boolean).join(' '),
-    textOf(row.City),
-    [textOf(row.State), textOf(row['Postal Code'])].filter(Boolean).join(' '),
-  ].filter(Boolean);
-  return parts.length ? parts.join(', ') : NOT_AVAILABLE;
-}
-
-/** The photo the agent chose for a comparable on /review (report_data.photoChoice: uuid → image), listed first. */
-function photoChoiceOf(state: CmaState, row: PropertyRow): unknown[] {
-  const choice = state.report_data?.photoChoice;
-  if (!choice || typeof choice !== 'object' || typeof row.uuid !== 'string') return [];
-  const chosen = (choice as Record<string, unknown>)[row.uuid];
-  return chosen ? [chosen] : [];
-}
-
-/** Where a property's photos are in the state, for the error that names them. */
-interface PhotosPlace {
-  field: string;
-  name: string;
-}
-
-function propertyView(row: PropertyRow, facts: SaleFacts, extraPhotos: readonly unknown[], place: PhotosPlace): PropertyView {
-  const fullAddress = fullAddressOf(row);
-  const photos = usablePhotos([...extraPhotos, ...(Array.isArray(row.propertyImages) ? row.propertyImages : [])]);
-  if (photos.length > REPORT_MAX_PHOTOS_PER_PROPERTY) {
-    throw new ReportLimitError(place.field, `${place.name} has ${photos.length} photos; a report can show at most ${REPORT_MAX_PHOTOS_PER_PROPERTY} per property.`);
-  }
-  const schools = row.schools && typeof row.schools === 'object' ? (row.schools as Record<string, unknown>) : {};
-  const pricePerSqft =
-    numberOf(row.perSquareFeet) ??
-    (facts.netSalesPrice != null && facts.aboveGradeFinishedArea ? Math.round((facts.netSalesPrice / facts.aboveGradeFinishedArea) * 100) / 100 : null);
-  const added = row.added_COMPARABLESLIST && typeof row.added_COMPARABLESLIST === 'object' ? (row.added_COMPARABLESLIST as Record<string, unknown>) : {};
-  const factLines: FactLine[] = [
-    { label: 'Status', value: show(row.MLS ?? added.Current_State) },
-    { label: 'Close Date', value: show(row['Close Date'] ?? added.Sold_Date) },
-    { label: 'Net Sales Price', value: show(row['Net Sales Price'] ?? added.Sold_Price, money) },
-    { label: 'List Price', value: show(row['List Price'], money) },
-    { label: 'Price per Sq Ft', value: pricePerSqft == null ? NOT_AVAILABLE : `$ ${formatNumber(pricePerSqft, 2)}` },
-    { label: 'Days on Market', value: show(row['Day on market'], count) },
-    { label: 'Levels', value: show(row.Levels) },
-    { label: 'Year Built', value: show(row['Year Built'], String) },
-    { label: 'Lot Size', value: show(row['Lot Size'], sqft) },
-    { label: 'Above Grade Finished', value: show(row['Above Grade Finished Area'], sqft) },
-    { label: 'Below Grade Total', value: show(row['Below Grade Total Area'], sqft) },
-    { label: 'Below Grade Finished', value: show(row['Below Grade Finished Area'], sqft) },
-    { label: 'Total Square Feet', value: show(row['Total Square Feet'], sqft) },
-    { label: 'Bedrooms', value: show(row.Bedrooms, count) },
-    { label: 'Bathrooms', value: show(row.Bathrooms, count) },
-    { label: '3/4 and Full Baths', value: show(row['3/4 and Full Bathrooms'], count) },
-    { label: '1/4 and 1/2 Baths', value: show(row['1/4 and 1/2 Bathrooms'], count) },
-    { label: 'Fireplaces', value: show(row.Fireplace, count) },
-    { label: 'Garage Spaces', value: show(row['Garage Spaces'], count) },
-    { label: 'Neighborhood', value: show(row.Neighborhood) },
-    { label: 'HOA Fee', value: show(row['Assoc Fee'], money) },
-    { label: 'Taxes', value: show(row.Taxes, money) },
-    { label: 'School District', value: show(schools['School District']) },
-    { label: 'High School', value: show(schools.High) },
-    { label: 'Elementary', value: show(schools.Elementary) },
-  ];
-  const additionalFacts = ADDITIONAL_GROUPS.map((group) => ({
-    label: group,
-    value: (facts.additionalFacts as Record<string, string | null | undefined>)[group] ?? NOT_AVAILABLE,
-  }));
-  const features = FEATURE_FIELDS.map((field) => ({ label: field, value: textOf(row[field]) })).filter(
-    (f): f is FactLine => f.value != null,
-  );
-  return {
-    id: facts.id,
-    street: textOf(row.pdf_address) ?? fullAddress,
-    fullAddress,
-    status: show(row.MLS ?? added.Current_State),
-    closeDate: show(row['Close Date'] ?? added.Sold_Date),
-    netSalesPrice: facts.netSalesPrice,
-    listPrice: facts.listPrice,
-    aboveGradeArea: facts.aboveGradeFinishedArea,
-    pricePerSqft,
-    latitude: facts.latitude,
-    longitude: facts.longitude,
-    facts: factLines,
-    additionalFacts,
-    features,
-    photos,
-    publicRemarks: textOf(row['Public-Remarks']) ?? NOT_AVAILABLE,
-    agentNotes: textOf(row.agentNotes) ?? textOf(row.notes) ?? '',
-  };
-}
-
-function formatReportDate(iso: string | null, now: Date): string {
-  const date = iso ? new Date(`${iso}T12:00:00Z`) : now;
+function formatReportDate(iso: string): string {
+  const date = new Date(`${iso}T12:00:00Z`);
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
@@ -346,9 +204,12 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   const valued = valueCma(state, { now });
   const subjectFacts = valued.subjectFacts ?? readListingRecord(subjectRow, 'subject');
   const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages], { field: 'base64Images', name: 'The subject property' });
-  // The subject's own earlier sale is not a comparable and not the new value: it is labelled as what it is.
+  const report = state.report_data;
+  const purpose: ValuationPurpose = report.purpose ?? 'listing';
+  // The subject's own sale is not a comparable: an earlier sale of a home listed now, or the sale a past-sale report values.
+  const saleLabels = purpose === 'past-sale' ? SUBJECT_SALE_LABELS : SUBJECT_EARLIER_SALE_LABELS;
   subject.facts = subject.facts.flatMap((fact) => {
-    const label = SUBJECT_EARLIER_SALE_LABELS[fact.label];
+    const label = saleLabels[fact.label];
     if (!label) return [fact];
     return fact.value === NOT_AVAILABLE ? [] : [{ ...fact, label }];
   });
@@ -410,15 +271,16 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
             ? { estimate: model.reading.estimate, comparablesValue: model.comparablesValue, comparablesSharePercent: model.comparablesWeight * 100, explanation: model.explanation, rangeExplanation: model.likelyRange.explanation }
             : null,
           likelyRange: valued.marketModel != null,
+          modelSales: valued.marketModel ? valued.marketModel.reading.sales : null,
         }
       : null;
   const warnings = valued.warnings.map((w) => w.message);
   for (const comp of comparables) if (!comp.adjusted) warnings.push(`Comparable ${comp.number} (${comp.street}) is shown but not adjusted: ${comp.problem}`);
   const range = valued.range;
 
-  const report = state.report_data ?? {};
   const agent = options.agent ?? {};
-  const pick = (key: Exclude<keyof AgentDetails, 'headshot' | 'brokerageLogo'>) => textOf(report[key]) ?? textOf(agent[key]) ?? '';
+  // The profile's details win: what a report says of its agent comes from the signed-in agent, not from the state.
+  const pick = (key: Exclude<keyof AgentDetails, 'headshot' | 'brokerageLogo'>) => textOf(agent[key]) ?? textOf(report[key]) ?? '';
   const branding: Branding = {
     agentName: pick('agentName'),
     agentEmail: pick('agentEmail'),
@@ -436,11 +298,14 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   const template = textOf(report.coverLetter) ?? textOf(options.coverLetterTemplate) ?? DEFAULT_COVER_LETTER;
   // Uploaded pages print only when the caller has their files (the agent's own uploads); without them they are left out.
   const uploads = new Map((options.customPages ?? []).map((file) => [file.id, file]));
-  const pages = printedPageIds(normalisePageChoice(options.pages ?? report.pages ?? options.defaultPages, customPageIdsOf(report).filter((id) => uploads.has(id))));
+  const choice = options.pages ?? reportPageChoice(report.pages, options.defaultPages, { bio: !!branding.bio, coverLetter: !!textOf(report.coverLetter) || !!textOf(options.coverLetterTemplate) }, customPageIdsOf(report).filter((id) => uploads.has(id)));
+  const pages = printedPageIds(choice);
+  const reportDate = isoDate(report.reportDate) ?? now.toISOString().slice(0, 10);
+  const valuationDate = purpose === 'past-sale' ? (subjectFacts.closeDate ?? reportDate) : reportDate;
   return {
     reportName: state.reportName.trim() || DEFAULT_REPORT_NAME,
     clientName: state.clientName.trim(),
-    reportDate: formatReportDate(isoDate(report.reportDate), now),
+    reportDate: formatReportDate(reportDate),
     colour: reportColour(state, options.brandColour),
     branding,
     subject,
@@ -455,21 +320,22 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
       marketListingsOf(state),
       { latitude: subjectFacts.latitude, longitude: subjectFacts.longitude, subdivision: subjectFacts.subdivision, postalCode: textOf(subjectRow['Postal Code']) },
       normaliseMarketArea(report.marketArea),
-      isoDate(report.reportDate) ?? now.toISOString().slice(0, 10),
+      valuationDate,
     ),
     netSheet: range ? netSheetOf(report.netSheet, range, reconciliation?.value ?? null) : null,
     pages,
     customPages: pages.flatMap((id) => (isCustomPageId(id) ? (uploads.get(id.slice(CUSTOM_PAGE_PREFIX.length)) ?? []) : [])),
     coverLetter: fillCoverLetter(template, { client: state.clientName, address: subject.fullAddress === NOT_AVAILABLE ? '' : subject.fullAddress, agent: branding.agentName }),
     keepEmptyRows: report.keepEmptyRows === true,
+    purpose,
+    valuationDate,
+    showReviewNotes: report.reviewNotes === true,
   };
 }
 
-/** The upload ids of the report's custom PDF pages (report_data.customPages). */
-export function customPageIdsOf(report: Record<string, unknown>): string[] {
-  const list = report.customPages;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item) => (item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? [(item as { id: string }).id] : []));
+/** The upload ids of the report's custom PDF pages (report_data.customPages, of any saved report_data). */
+export function customPageIdsOf(reportData: unknown): string[] {
+  return (readReportData(reportData).customPages ?? []).map((page) => page.id);
 }
 
 /** Every listing the report loaded (the import, the candidates and the comparables), once each, for the market figures. */

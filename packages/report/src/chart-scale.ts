@@ -1,5 +1,4 @@
-// Axis and map arithmetic shared by the PDF's drawings and the live page's: one reading of positions and scales.
-import type { ComparableView, PropertyView } from './build-input';
+// Axis arithmetic of the report's drawings (drawings/) and the live page's bars: one reading of scales.
 
 /** Rounds a span to a 1/2/5 × 10^n step so axes read naturally. */
 export function niceStep(span: number, ticks: number): number {
@@ -43,29 +42,4 @@ export function plotScales(width: number, height: number, margins: PlotMargins, 
     px: (v: number) => (x ? margins.left + ((v - x.min) / (x.max - x.min)) * plotW : margins.left),
     py: (v: number) => margins.top + plotH - ((v - y.min) / (y.max - y.min)) * plotH,
   };
-}
-
-export interface MapPoint {
-  comp: ComparableView;
-  /** Miles east of the subject. */
-  x: number;
-  /** Miles north of the subject. */
-  y: number;
-}
-
-/**
- * The comparables' offsets from the subject in miles (north up), the reach the drawing must show, and the distance
- * rings. Only comparables with coordinates; the subject must have them (callers check).
- */
-export function relativeMapLayout(subject: PropertyView, located: readonly ComparableView[]): { points: MapPoint[]; reach: number; ringStep: number; rings: number[] } {
-  const lat0 = subject.latitude!;
-  const lon0 = subject.longitude!;
-  const milesPerLat = 69.0;
-  const milesPerLon = 69.17 * Math.cos((lat0 * Math.PI) / 180);
-  const points = located.map((c) => ({ comp: c, x: (c.longitude! - lon0) * milesPerLon, y: (c.latitude! - lat0) * milesPerLat }));
-  const reach = Math.max(0.25, ...points.map((p) => Math.max(Math.abs(p.x), Math.abs(p.y))));
-  const ringStep = niceStep(reach, 3);
-  const rings: number[] = [];
-  for (let r = ringStep; r <= reach * 1.05 + 1e-9; r += ringStep) rings.push(r);
-  return { points, reach, ringStep, rings };
 }

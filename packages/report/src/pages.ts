@@ -107,6 +107,25 @@ export function normalisePageChoice(raw: unknown, customIds: readonly string[] =
   return out;
 }
 
+/** Which brand kit pages the agent has filled in (a bio, a cover letter): they start ticked. */
+export interface FilledPages {
+  bio: boolean;
+  coverLetter: boolean;
+}
+
+/**
+ * The page choice a report prints with: its own saved choice, else the agent's default, else the built-in one with the
+ * pages the agent filled in the brand kit ticked (issue 29). The web's page picker and every print use this one rule.
+ */
+export function reportPageChoice(saved: unknown, accountDefault: unknown, filled: FilledPages, customIds: readonly string[] = []): PageChoice {
+  if (saved != null) return normalisePageChoice(saved, customIds);
+  if (accountDefault != null) return normalisePageChoice(accountDefault, customIds);
+  const starting = defaultPageChoice().map((entry) =>
+    (entry.id === 'bio' && filled.bio) || (entry.id === 'cover-letter' && filled.coverLetter) ? { ...entry, on: true } : entry,
+  );
+  return normalisePageChoice(starting, customIds);
+}
+
 /** The ids that print, in print order. */
 export function printedPageIds(choice: PageChoice): ReportPageId[] {
   return choice.filter((entry) => entry.on).map((entry) => entry.id);

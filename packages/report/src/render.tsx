@@ -2,7 +2,7 @@
 // Rendering entry points: a Buffer on the server/CLI, a Blob in the browser — the same document either way.
 import { pdf, renderToBuffer } from '@react-pdf/renderer';
 import { buildReportInput, type BuildOptions, type ReportDocumentInput } from './build-input';
-import { ReportDocument } from './document';
+import { ReportDocument } from './pdf/document';
 
 /** Node: PDF bytes of a view model, with the agent's uploaded pages in their places. */
 export async function renderReportPdf(input: ReportDocumentInput): Promise<Buffer> {

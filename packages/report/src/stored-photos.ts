@@ -1,5 +1,6 @@
 // The photos an agent keeps on the server (uploaded, or copied from the listing database), drawn into a report state:
 // the web's /report page and the server's live page both print a saved state with them (one reading of photoChoice).
+import { readReportData } from '@cma/cma';
 
 /** One stored photo as POST /api/encoded/img/list/{id} returns it. */
 export interface StoredPhoto {
@@ -15,7 +16,8 @@ interface PhotoProperty {
 export interface PhotoFields<P extends PhotoProperty> {
   base64Images: unknown[];
   comaparables: P[];
-  report_data: Record<string, unknown> | null;
+  /** report_data of any saved state (read with readReportData). */
+  report_data: object | null;
 }
 
 /** The property uuids whose stored photos the report shows: the subject's, then each comparable's. */
@@ -33,7 +35,7 @@ export function withStoredPhotos<P extends PhotoProperty>(
   photos: Readonly<Record<string, StoredPhoto[]>>,
 ): PhotoFields<P> {
   const subjectId = report.selectedPropertydata?.uuid;
-  const choice = { ...((report.report_data?.photoChoice as Record<string, unknown> | undefined) ?? {}) };
+  const choice: Record<string, string> = { ...(readReportData(report.report_data).photoChoice ?? {}) };
   const comaparables = report.comaparables.map((comparable) => {
     const stored = typeof comparable.uuid === 'string' ? (photos[comparable.uuid] ?? []) : [];
     if (stored.length === 0) return comparable;

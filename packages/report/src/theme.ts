@@ -1,7 +1,7 @@
-// Colours and text helpers shared by the PDF pages.
+// Colours and text helpers shared by the PDF, the live page and the content model (the brand palette is palette.ts).
 import { NOT_AVAILABLE, formatAmount, type RiskColour } from '@cma/valuation';
 
-export const INK = '#1f2933';
+export { INK, tint } from './palette';
 export const MUTED = '#616e7c';
 export const RULE = '#d9dee4';
 export const PAPER_TINT = '#f5f7fa';
@@ -11,23 +11,6 @@ export const RISK_COLOURS: Record<RiskColour, { fill: string; text: string; labe
   amber: { fill: '#f2a900', text: '#1f2933', label: 'Moderate' },
   red: { fill: '#c62828', text: '#ffffff', label: 'High' },
 };
-
-/** Mixes a hex colour with white; amount 0 = colour, 1 = white. */
-export function tint(hex: string, amount: number): string {
-  const n = parseInt(hex.slice(1), 16);
-  const mix = (c: number) => Math.round(c + (255 - c) * amount);
-  const r = mix((n >> 16) & 255);
-  const g = mix((n >> 8) & 255);
-  const b = mix(n & 255);
-  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
-}
-
-/** Whether white text reads well on this colour. */
-export function isDark(hex: string): boolean {
-  const n = parseInt(hex.slice(1), 16);
-  const luminance = 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return luminance < 160;
-}
 
 // The built-in Helvetica only has WinAnsi glyphs, so symbols the engine prints are spelled out.
 const REPLACEMENTS: Array<[RegExp, string]> = [

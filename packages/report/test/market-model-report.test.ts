@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { marketModelReadingOf, valueCma, migrateCmaState, type MarketModelReading } from '@cma/cma';
 import { formatAmount } from '@cma/valuation';
 import { buildReportInput, renderReportPdf, valueSentences, type ReportDocumentInput } from '../src/index';
-import { renderLivePage } from '../src/live-page';
+import { renderLivePage } from '../src/live/page';
 import { pdfText } from './pdf-tools';
 
 // Issue 17: the market model the agent accepted on /review is in the client's report (value, 80 % likely range and its

@@ -36,7 +36,7 @@ describe('the report PDF of the sample state (6 comparables)', () => {
     expect(input.comparables.every((c) => c.adjusted)).toBe(true);
     for (const comp of input.comparables) expect(text).toContain(formatAmount(comp.adjustedPrice!));
     expect(text).toContain(formatAmount(input.reconciliation!.value));
-    expect(text).toContain(`${formatAmount(input.range!.start)} - ${formatAmount(input.range!.end)}`);
+    expect(text).toContain(`${formatAmount(input.range!.start)} – ${formatAmount(input.range!.end)}`);
   });
 
   it('prints the legal text of spec §1 and page numbers', () => {

@@ -6,6 +6,7 @@ import {
 import { summarizeReportState } from '@cma/report/summary';
 import { NotFoundError } from '../../http/errors';
 import type { HistoryListRow, HistoryRepository, HistoryRow } from './history.repository';
+import { refuseOverlongText } from '../../shared/document-limits';
 
 /** Entries saved before summaries were kept are summarised this many at a time, before a list is read. */
 const BACKFILL_BATCH = 25;
@@ -91,6 +92,7 @@ export function createHistoryService(repository: HistoryRepository, now: () => D
      */
     async save(userId: string, address: string, stateJson: string) {
       const state = JSON.parse(stateJson) as Record<string, unknown>;
+      refuseOverlongText(state);
       let reportId = reportIdOf(state);
       let stored = stateJson;
       if (!reportId) {

@@ -1,5 +1,6 @@
 // Branded HTML + text bodies for every e-mail the product sends.
 import { DEFAULT_PDF_COLOR } from '@cma/cma/defaults';
+import { brandPalette } from '@cma/report/palette';
 
 /** An e-mail sent on an agent's behalf carries their colour, logo, headshot and signature instead of ours. */
 export interface EmailBrand {
@@ -24,25 +25,21 @@ export interface EmailContent {
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
-/** White text on the colour when that reads (4.5:1 needs a dark colour), else ink. */
-function textOn(hex: string): string {
-  const n = parseInt(hex.slice(1), 16);
-  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  const l = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
-  return 1.05 / (l + 0.05) >= 4.5 ? '#ffffff' : '#1d2733';
-}
+/** Text on the agent's colour: the report's one palette decides, as in the PDF and on the live page. */
+const textOn = (hex: string): string => brandPalette(hex).onBrand;
 
 function brandedParts(brand: EmailBrand): { header: string; signature: string; footer: string; textSignature: string[] } {
   const colour = HEX.test(brand.colour) ? brand.colour : DEFAULT_PDF_COLOR;
   const on = textOn(colour);
+  const linkColour = brandPalette(colour).brandText;
   const logo = brand.logoCid ? `<img src="cid:${escapeHtml(brand.logoCid)}" alt="${escapeHtml(brand.businessName || brand.agentName)}" height="44" style="display:block;height:44px;max-width:180px;background:#fff;border-radius:4px;padding:4px">` : '';
   const header = `<tr><td style="background:${colour};color:${on};padding:20px 28px;font-size:20px;font-weight:700">${logo || escapeHtml(brand.businessName || brand.agentName)}</td></tr>`;
   const phoneDigits = brand.phone.replace(/[^\d+]/g, '');
   const lines = [
     `<strong style="font-size:16px">${escapeHtml(brand.agentName)}</strong>`,
     brand.businessName ? escapeHtml(brand.businessName) : '',
-    brand.phone ? `<a href="tel:${escapeHtml(phoneDigits)}" style="color:${colour}">${escapeHtml(brand.phone)}</a>` : '',
-    brand.email ? `<a href="mailto:${escapeHtml(brand.email)}" style="color:${colour}">${escapeHtml(brand.email)}</a>` : '',
+    brand.phone ? `<a href="tel:${escapeHtml(phoneDigits)}" style="color:${linkColour}">${escapeHtml(brand.phone)}</a>` : '',
+    brand.email ? `<a href="mailto:${escapeHtml(brand.email)}" style="color:${linkColour}">${escapeHtml(brand.email)}</a>` : '',
     brand.website ? escapeHtml(brand.website) : '',
   ].filter(Boolean);
   const headshot = brand.headshotCid ? `<td width="72" style="padding-right:16px;vertical-align:top"><img src="cid:${escapeHtml(brand.headshotCid)}" alt="${escapeHtml(brand.agentName)}" width="64" height="64" style="display:block;border-radius:32px;width:64px;height:64px"></td>` : '';

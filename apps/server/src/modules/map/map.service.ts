@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { REPORT_MAP_SIZE, TILE_SIZE, reportMapPoints, tileView, type GeoPoint, type ReportDocumentInput } from '@cma/report';
+import { REPORT_MAP_SIZE, TILE_SIZE, reportMapPoints, tileView, type GeoPoint, type ReportDocumentInput, type TilePlacement } from '@cma/report';
 import { decodeSlot } from '../../shared/reencode-image';
 import { BoundedCache } from '../../shared/bounded-cache';
 
@@ -24,11 +24,19 @@ interface Deps {
   now?: () => number;
 }
 
-/** Every tile of one map must arrive within this, or the map is the offline drawing. */
-const MAP_DEADLINE_MS = 4000;
-/** After a failure the tile source is not asked again for this long: each report would otherwise wait out the deadline. */
-const RETRY_AFTER_MS = 60_000;
+/**
+ * A server print waits this long for its map's tiles; later it is printed with the offline drawing while the tiles go
+ * on arriving into the cache for the next print (issue 29: a send answers within 3 s). The browser's preview, which
+ * the agent watches being prepared, waits longer.
+ */
+export const MAP_WAIT_MS = 1200;
+export const PREVIEW_MAP_WAIT_MS = 4000;
+/** After a failure the source is skipped (the offline drawing, no waiting) for this long, doubling up to MAX_SKIP_MS. */
+export const FIRST_SKIP_MS = 60_000;
+export const MAX_SKIP_MS = 30 * 60_000;
 const PARALLEL_FETCHES = 6;
+/** The tile a probe asks for: the whole world at zoom 0, which every tile server has (and which is then kept). */
+const PROBE_TILE = { z: 0, x: 0, y: 0 };
 
 /**
  * Street map images composed from map tiles for the PDF and the live page (decision 2070): the same Web-Mercator view
@@ -40,29 +48,46 @@ export function createMapService(deps: Deps) {
   const fetches = pLimit(PARALLEL_FETCHES);
   // The same comparables give the same image: a live page's PDF, a re-send, the /report preview.
   const composed = new BoundedCache<string, StreetMapImage>(24 * 1024 * 1024, (image) => image.src.length);
-  let unavailableUntil = 0;
+  // The source's health: skipped until `skipUntil` after failures (no render waits on it), probed again in the background.
+  let failures = 0;
+  let skipUntil = 0;
+  let probing: Promise<boolean> | null = null;
 
-  async function compose(points: readonly GeoPoint[], width: number, height: number): Promise<StreetMapImage | null> {
-    const view = tileView(points, width, height);
-    if (!deps.source || !view || now() < unavailableUntil) return null;
-    const placements = view.tiles(2);
-    const key = JSON.stringify(placements) + `:${width}x${height}`;
-    const hit = composed.get(key);
-    if (hit) return hit;
+  function failed(error: unknown): void {
+    failures++;
+    const skipMs = Math.min(MAX_SKIP_MS, FIRST_SKIP_MS * 2 ** (failures - 1));
+    skipUntil = now() + skipMs;
+    deps.log.warn({ err: error instanceof Error ? error.message : String(error), skipSeconds: skipMs / 1000 }, 'map tiles unavailable: reports use the offline map drawing meanwhile');
+  }
+
+  /** Asks the source for one tile, in the background of any render; true when it answered. Shared while running. */
+  function probe(): Promise<boolean> {
     const source = deps.source;
-    let deadline: NodeJS.Timeout | undefined;
+    if (!source) return Promise.resolve(false);
+    probing ??= source
+      .tile(PROBE_TILE)
+      .then(() => {
+        failures = 0;
+        skipUntil = 0;
+        return true;
+      })
+      .catch((error: unknown) => {
+        failed(error);
+        return false;
+      })
+      .finally(() => (probing = null));
+    return probing;
+  }
+
+  /** The map's tiles stitched into one image, kept for the next print of the same view. */
+  async function fetchAndStitch(source: TileSource, placements: readonly TilePlacement[], key: string, width: number, height: number): Promise<StreetMapImage | null> {
     let tiles: Buffer[];
     try {
-      tiles = await Promise.race([
-        Promise.all(placements.map((t) => fetches(() => source.tile(t)))),
-        new Promise<never>((_, reject) => (deadline = setTimeout(() => reject(new Error(`map tiles took longer than ${MAP_DEADLINE_MS} ms`)), MAP_DEADLINE_MS))),
-      ]);
+      tiles = await Promise.all(placements.map((t) => fetches(() => source.tile(t))));
+      failures = 0;
     } catch (error) {
-      unavailableUntil = now() + RETRY_AFTER_MS;
-      deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'map tiles unavailable: reports use the offline map drawing for a minute');
+      failed(error);
       return null;
-    } finally {
-      clearTimeout(deadline);
     }
     try {
       const jpeg = await decodeSlot(() => stitch(placements, tiles, width * 2, height * 2));
@@ -75,15 +100,39 @@ export function createMapService(deps: Deps) {
     }
   }
 
+  async function compose(points: readonly GeoPoint[], width: number, height: number, waitMs = MAP_WAIT_MS): Promise<StreetMapImage | null> {
+    const view = tileView(points, width, height);
+    if (!deps.source || !view) return null;
+    if (now() < skipUntil) return null;
+    if (failures > 0) {
+      // Its skip is over: asked again in the background; this print does not wait for the answer.
+      void probe();
+      return null;
+    }
+    const placements = view.tiles(2);
+    const key = JSON.stringify(placements) + `:${width}x${height}`;
+    const hit = composed.get(key);
+    if (hit) return hit;
+    const pending = fetchAndStitch(deps.source, placements, key, width, height);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    try {
+      return await Promise.race([pending, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     compose,
+    probe,
     /** The street map behind the report's map page (null without one: no map page, no locations, or no tiles). */
     async forReport(input: ReportDocumentInput): Promise<StreetMapImage | null> {
       const points = reportMapPoints(input);
       return points ? compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height) : null;
     },
     /** The same map for the points the browser sends (`reportMapPoints` of the report it renders). */
-    forPoints: (points: readonly GeoPoint[]) => compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height),
+    forPoints: (points: readonly GeoPoint[]) => compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height, PREVIEW_MAP_WAIT_MS),
   };
 }
 export type MapService = ReturnType<typeof createMapService>;

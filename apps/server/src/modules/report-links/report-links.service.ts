@@ -8,6 +8,7 @@ import {
 import { reportPdfFilename } from '@cma/report/file-name';
 import { livePagePhotos, renderLivePage } from '@cma/report/live';
 import { NotFoundError, ValidationError } from '../../http/errors';
+import { refuseOverlongText } from '../../shared/document-limits';
 import { BoundedCache } from '../../shared/bounded-cache';
 import type { MailService } from '../mail/mail.service';
 import type { PreparedReport, ReportService } from '../report/report.service';
@@ -237,6 +238,9 @@ export function createReportLinksService(deps: Deps) {
 
   return {
     async create(userId: string, historyId: number, expiresInDays = REPORT_LINK_DEFAULT_DAYS): Promise<ReportLink> {
+      await ownedHistory(userId, historyId);
+      // What is shared is within the document's caps (a state saved before them is refused with its field named).
+      refuseOverlongText(JSON.parse((await repository.historyState(historyId)) ?? '{}'));
       const { id: _id, ...link } = await create(userId, historyId, expiresInDays);
       return link;
     },

@@ -44,10 +44,10 @@ export function createReportRepository(database: Database) {
       );
     },
 
-    /** Whether the history entry is the user's (and not deleted). */
-    async ownsHistory(userId: string, historyId: number): Promise<boolean> {
-      const rows = await database.query('select 1 from report_history where id = $1 and user_id = $2 and deleted_at is null', [historyId, userId]);
-      return rows.length === 1;
+    /** The saved state of the user's history entry (not deleted), or undefined: what every server print starts from. */
+    async savedState(userId: string, historyId: number): Promise<string | undefined> {
+      const [row] = await database.query<{ state: string }>('select state from report_history where id = $1 and user_id = $2 and deleted_at is null', [historyId, userId]);
+      return row?.state;
     },
 
     /** Records one e-mail of a report to a client (shown in history). */

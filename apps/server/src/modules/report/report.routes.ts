@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REPORT_SENT_MESSAGE, sendPdfPreviewRequest, sendPdfPreviewResponse, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
+import { REPORT_SENT_MESSAGE, reportBrandingResponse, sendPdfPreviewRequest, sendPdfPreviewResponse, sendPdfRequest, sendPdfResponse, updateReportCounterRequest, updateReportCounterResponse } from '@cma/contracts';
 import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
@@ -14,7 +14,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ report: ReportService }> = as
     {
       // Rendering is CPU-heavy and each call sends an e-mail: a per-user hourly cap keeps both in check.
       preHandler: [requireSubscriber, rateLimit({ name: 'send-pdf', limit: 60, windowMs: 60 * 60 * 1000, extraKeys: (request) => (request.auth ? [`user:${request.auth.userId}`] : []) })],
-      schema: { tags, summary: 'Render the report PDF from the state and e-mail it to the client', body: sendPdfRequest, response: { 200: sendPdfResponse } },
+      schema: { tags, summary: 'E-mail the saved report (history_id) to the client: its PDF and live link, printed from the saved copy', body: sendPdfRequest, response: { 200: sendPdfResponse } },
     },
     // A client that gives up (closes the connection) has its render dropped or stopped.
     async (request, reply) => ok(await service.sendPdf(currentUserId(request), request.body, clientClosedSignal(request, reply)), REPORT_SENT_MESSAGE),
@@ -27,6 +27,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ report: ReportService }> = as
       schema: { tags, summary: 'The e-mail send-pdf would deliver (sender, subject, HTML, text), without sending or saving', body: sendPdfPreviewRequest, response: { 200: sendPdfPreviewResponse } },
     },
     async (request) => ok(await service.previewSend(currentUserId(request), request.body)),
+  );
+
+  app.get(
+    '/api/report-branding',
+    { preHandler: requireSubscriber, schema: { tags, summary: "The agent's details every report is printed with (profile and brand kit)", response: { 200: reportBrandingResponse } } },
+    async (request) => ok(await service.branding(currentUserId(request))),
   );
 
   app.post(

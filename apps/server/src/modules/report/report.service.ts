@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CmaStateError, migrateCmaState } from '@cma/cma';
 import {
-  buildReportInput, customPageIdsOf, valueSentences, reportPdfFilename, withLogoOnFile, type CustomPageFile, photoPropertyIds, ReportLimitError, withStoredPhotos, type ReportDocumentInput, type StoredPhoto,
+  buildReportInput, customPageIdsOf, emailSummary, photoPropertyIds, printOptionsOf, reportPdfFilename, ReportLimitError, withLogoOnFile, withStoredPhotos,
+  type CustomPageFile, type ReportBranding, type ReportDocumentInput, type StoredPhoto,
 } from '@cma/report';
 import type { PdfRenderQueue } from './pdf-renderer';
 import { RenderTimeLimitError, TooManyRendersError } from './render-queue';
@@ -12,6 +13,7 @@ import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import type { AgentProfile, ReportRepository } from './report.repository';
 import { sniffImageType } from '../../http/uploads';
 import type { MapService } from '../map/map.service';
+import { refuseOverlongText } from '../../shared/document-limits';
 
 interface Deps {
   repository: ReportRepository;
@@ -40,13 +42,15 @@ const pdfImageType = (bytes: Buffer): string | null => {
   return type === 'image/png' || type === 'image/jpeg' ? type : null;
 };
 
-
 interface SendRequest {
   email: string;
-  state: string | Record<string, unknown>;
-  message?: string;
-  copy_to_agent?: boolean;
   history_id?: number;
+  /** Older clients post the state (saved first when they give no history_id). */
+  state?: string | Record<string, unknown>;
+  message?: string;
+  copy?: boolean;
+  copy_to_agent?: boolean;
+  explain_weights?: boolean;
 }
 
 /** png/jpeg data URL → an inline attachment shown by cid. */
@@ -55,27 +59,34 @@ function inlineImage(dataUrl: string | null, cid: string): MailAttachment | null
   return match ? { filename: `${cid}.${match[1] === 'image/png' ? 'png' : 'jpg'}`, contentType: match[1]!, contentBase64: match[2]!.replace(/\s/g, ''), cid } : null;
 }
 
-/** The client's e-mail, from the agent: their name as sender, colour, logo, headshot, signature, message and live link. */
+/** The name mail from the service's address goes out under: the agent's own, from the profile, never from a state. */
+export const senderNameOf = (profile: Pick<AgentProfile, 'agent_name' | 'name'>) => `${(profile.agent_name || profile.name).trim()} via CMA Studio`;
+
+/**
+ * The client's e-mail (issue 29): one greeting, the value and range in one line, the agent's message, the live link
+ * and the PDF; how the value was weighed only when the agent asks for it. Sent under the agent's profile name.
+ */
 function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: string, pdf: MailAttachment | null): OutgoingMail {
-  const { input, profile, headshot } = prepared;
-  const agentName = input.branding.agentName || profile.name;
+  const { input, profile } = prepared;
+  const agentName = input.branding.agentName;
   const agentEmail = profile.business_email || profile.email;
   const logo = inlineImage(input.branding.logo, 'logo');
-  const portrait = inlineImage(headshot, 'headshot');
-  // The same sentences /review and the PDF print (comparables by number and street), when the report shows the value's reasoning.
-  const howValued = input.reconciliation && input.pages.includes('reconciliation') ? [`How the value was reached: ${valueSentences(input.reconciliation).join(' ')}`] : [];
+  const portrait = inlineImage(input.branding.headshot, 'headshot');
+  const { summary, howValued } = emailSummary(input, { explainWeights: request.explain_weights === true });
+  const copy = request.copy ?? request.copy_to_agent ?? false;
   return {
     to: request.email,
     replyTo: agentEmail,
-    ...(request.copy_to_agent ? { bcc: agentEmail } : {}),
-    fromName: `${agentName} via CMA Studio`,
+    ...(copy ? { bcc: agentEmail } : {}),
+    fromName: senderNameOf(profile),
     subject: `${input.reportName}: ${input.subject.fullAddress}`,
     title: `Your ${input.reportName.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
     paragraphs: [
       input.clientName ? `Hello ${input.clientName},` : 'Hello,',
+      ...(summary ? [summary] : []),
       ...(request.message ? request.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean) : []),
-      `${agentName} has prepared a comparative market analysis for ${input.subject.fullAddress}. Open it on any phone or computer with the button below; the same report is attached as a PDF.`,
-      ...howValued,
+      `Open the whole analysis on any phone or computer with the button below; the same report is attached as a PDF.`,
+      ...(howValued ? [howValued] : []),
       `Reply to this e-mail to reach ${agentName} directly.`,
     ],
     action: { label: 'View your report online', url: linkUrl },
@@ -94,6 +105,17 @@ function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: st
   };
 }
 
+/** The view model of a state, its refusals as 422s naming the field (a list over the report's caps, a broken state). */
+function printable(build: () => ReportDocumentInput): ReportDocumentInput {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof ReportLimitError) throw new ValidationError({ [`state.${error.field}`]: [error.message] });
+    if (error instanceof CmaStateError) throw new ValidationError({ state: [error.message] });
+    throw error;
+  }
+}
+
 /** A report ready to print: the engine's view model and the agent it is branded for. */
 export interface PreparedReport {
   input: ReportDocumentInput;
@@ -110,20 +132,49 @@ export function createReportService(deps: Deps) {
     return bytes && type ? `data:${type};base64,${bytes.toString('base64')}` : null;
   };
 
-  /**
-   * The one way the server reads a report state for printing (the e-mailed PDF, the live page and its PDF): the agent's
-   * business details and logo on file, optionally the photos the agent stored for its properties, then buildReportInput.
-   */
-  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean; streetMap?: boolean } = {}): Promise<PreparedReport> {
+  /** The agent's profile as every print reads it (GET /api/report-branding answers the same). */
+  async function brandingOf(userId: string): Promise<{ profile: AgentProfile; branding: ReportBranding }> {
     const profile = await deps.repository.agentProfile(userId);
     if (!profile) throw new ValidationError({ user: ['Unknown user.'] });
+    const [logo, headshot, brokerageLogo] = await Promise.all([dataUrlOf(profile.logo_key), dataUrlOf(profile.profile_image_key), dataUrlOf(profile.brokerage_logo_key)]);
+    const pages = Array.isArray(profile.default_pages) ? (profile.default_pages as ReportBranding['default_pages']) : null;
+    return {
+      profile,
+      branding: {
+        agent_name: profile.agent_name || profile.name,
+        email: profile.business_email || profile.email,
+        phone: profile.phone ?? '',
+        business_name: profile.business_name ?? '',
+        business_address: profile.address ?? '',
+        website: profile.website ?? '',
+        licence_number: profile.license_number ?? '',
+        tagline: profile.tagline ?? '',
+        bio: profile.bio ?? '',
+        brand_colour: profile.brand_colour,
+        cover_letter_template: profile.cover_letter_template ?? '',
+        default_pages: pages,
+        logo,
+        headshot,
+        brokerage_logo: brokerageLogo,
+      },
+    };
+  }
+
+  /**
+   * The one way the server reads a report state for printing (the e-mailed PDF, the live page and its PDF): the agent's
+   * branding (printOptionsOf, as the browser's preview), optionally the photos the agent stored for its properties,
+   * then buildReportInput.
+   */
+  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean; streetMap?: boolean } = {}): Promise<PreparedReport> {
+    const { profile, branding } = await brandingOf(userId);
     let state: Record<string, unknown>;
     try {
       state = typeof stateOrJson === 'string' ? JSON.parse(stateOrJson) : stateOrJson;
     } catch {
       throw new ValidationError({ state: ['The state must be a JSON string.'] });
     }
-    if (state && typeof state === 'object' && profile.logo_key) state = withLogoOnFile(state, await dataUrlOf(profile.logo_key));
+    const print = printOptionsOf(branding);
+    if (state && typeof state === 'object') state = withLogoOnFile(state, print.logo);
     if (options.storedPhotos && state && typeof state === 'object' && !Array.isArray(state)) {
       const migrated = migrateCmaState(state);
       const rows = await deps.repository.propertyImages(userId, photoPropertyIds(migrated));
@@ -134,39 +185,11 @@ export function createReportService(deps: Deps) {
       }
       state = { ...migrated, ...withStoredPhotos(migrated, photos) } as unknown as Record<string, unknown>;
     }
-    const headshot = await dataUrlOf(profile.profile_image_key);
-    const reportData = state && typeof state === 'object' && state.report_data && typeof state.report_data === 'object' ? (state.report_data as Record<string, unknown>) : {};
+    const reportData = state && typeof state === 'object' ? state.report_data : undefined;
     const customPages = await deps.customPages.filesFor(userId, customPageIdsOf(reportData));
-    let input: ReportDocumentInput;
-    try {
-      input = buildReportInput(state, {
-        now: deps.now(),
-        mapTileUrl: deps.mapTileUrl,
-        agent: {
-          agentName: profile.agent_name || profile.name,
-          agentEmail: profile.business_email || profile.email,
-          agentPhone: profile.phone ?? '',
-          businessName: profile.business_name ?? '',
-          businessAddress: profile.address ?? '',
-          businessWebsite: profile.website ?? '',
-          licenceNumber: profile.license_number ?? '',
-          tagline: profile.tagline ?? '',
-          bio: profile.bio ?? '',
-          headshot,
-          brokerageLogo: await dataUrlOf(profile.brokerage_logo_key),
-        },
-        brandColour: profile.brand_colour,
-        coverLetterTemplate: profile.cover_letter_template,
-        defaultPages: profile.default_pages ?? undefined,
-        customPages,
-      });
-    } catch (error) {
-      if (error instanceof ReportLimitError) throw new ValidationError({ [`state.${error.field}`]: [error.message] });
-      if (error instanceof CmaStateError) throw new ValidationError({ state: [error.message] });
-      throw error;
-    }
+    const input = printable(() => buildReportInput(state, { ...print, now: deps.now(), mapTileUrl: deps.mapTileUrl, customPages }));
     if (options.streetMap ?? true) input.mapImage = await deps.maps.forReport(input);
-    return { input, profile, headshot };
+    return { input, profile, headshot: branding.headshot };
   }
 
   /**
@@ -191,13 +214,39 @@ export function createReportService(deps: Deps) {
     }
   }
 
+  /** The agent's saved report (their own, not deleted), parsed and within the document's caps. */
+  async function savedReport(userId: string, historyId: number): Promise<Record<string, unknown>> {
+    const json = await deps.repository.savedState(userId, historyId);
+    if (json === undefined) throw new NotFoundError('This saved report no longer exists.');
+    const state = JSON.parse(json) as Record<string, unknown>;
+    refuseOverlongText(state);
+    return state;
+  }
+
+  /** A posted state (older clients): a JSON object within the document's caps. */
+  function postedState(state: string | Record<string, unknown>): Record<string, unknown> {
+    let parsed: unknown;
+    try {
+      parsed = typeof state === 'string' ? JSON.parse(state) : state;
+    } catch {
+      throw new ValidationError({ state: ['The state must be a JSON string.'] });
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ValidationError({ state: ['The report state must be a JSON object.'] });
+    refuseOverlongText(parsed);
+    return parsed as Record<string, unknown>;
+  }
+
   return {
     prepare,
     renderPdf,
 
+    /** The branding every report of this agent is printed with (the browser's preview prints with the same). */
+    branding: async (userId: string): Promise<ReportBranding> => (await brandingOf(userId)).branding,
+
     /** The e-mail a send would deliver, without rendering the PDF or saving anything (the sender previews it). */
     async previewSend(userId: string, request: SendRequest) {
-      const prepared = await prepare(userId, request.state, { streetMap: false });
+      const state = request.history_id !== undefined ? await savedReport(userId, request.history_id) : postedState(request.state!);
+      const prepared = await prepare(userId, state, { streetMap: false });
       const message = deps.mail.compose(clientEmail(prepared, request, '(the live link is created when you send)', null));
       // Inline images as data URLs, so the preview shows them without the attachments.
       const inline = (html: string) => html.replace(/cid:(logo|headshot)/g, (_m, which: string) => (which === 'logo' ? prepared.input.branding.logo : prepared.headshot) ?? '');
@@ -205,27 +254,30 @@ export function createReportService(deps: Deps) {
     },
 
     /**
-     * Renders the PDF from the submitted state (engine numbers, the agent's branding) and e-mails it to the client with
-     * the report's live link; the report is saved to history (unless the request names its entry) and the send recorded.
-     * Aborting `signal` (the client went away) drops or stops the render and sends nothing.
+     * Prints the saved report (photos and logo from storage, as the live page) and e-mails the PDF to the client with
+     * the report's live link; the send is recorded on its history entry. A posted state without a history_id (older
+     * clients) is saved first. Aborting `signal` (the client went away) drops or stops the render and sends nothing.
      */
     async sendPdf(userId: string, request: SendRequest, signal?: AbortSignal) {
-      const prepared = await prepare(userId, request.state);
-      const { input } = prepared;
       let historyId = request.history_id;
+      let state: Record<string, unknown>;
       if (historyId !== undefined) {
-        if (!(await deps.repository.ownsHistory(userId, historyId))) throw new NotFoundError('This saved report no longer exists.');
+        state = await savedReport(userId, historyId);
+      } else {
+        state = postedState(request.state!);
+        // A state the report cannot print is refused before it is saved.
+        const address = printable(() => buildReportInput(state, { now: deps.now() })).subject.fullAddress;
+        historyId = (await deps.sending.history.save(userId, address, JSON.stringify(state))).id;
       }
+      const prepared = await prepare(userId, state, { storedPhotos: true });
+      const { input } = prepared;
       const pdf = await renderPdf(userId, input, signal);
       signal?.throwIfAborted();
-      if (historyId === undefined) {
-        const stateJson = typeof request.state === 'string' ? request.state : JSON.stringify(request.state);
-        historyId = (await deps.sending.history.save(userId, input.subject.fullAddress, stateJson)).id;
-      }
       const link = await deps.sending.liveLink(userId, historyId);
       const filename = reportPdfFilename(input.subject.street);
       await deps.mail.send(clientEmail(prepared, request, link.url, { filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }));
-      await deps.repository.recordSend({ userId, historyId, recipient: request.email, copyToAgent: request.copy_to_agent === true, linkId: link.id, at: deps.now() });
+      const copyToAgent = (request.copy ?? request.copy_to_agent) === true;
+      await deps.repository.recordSend({ userId, historyId, recipient: request.email, copyToAgent, linkId: link.id, at: deps.now() });
       return { email: request.email, filename, bytes: pdf.length, history_id: historyId, link_url: link.url };
     },
 
