@@ -31,9 +31,15 @@ interface Deps {
  */
 export const MAP_WAIT_MS = 1200;
 export const PREVIEW_MAP_WAIT_MS = 4000;
-/** After a failure the source is skipped (the offline drawing, no waiting) for this long, doubling up to MAX_SKIP_MS. */
+/** After a slow failure the source is skipped (the offline drawing, no waiting) for this long, doubling up to MAX_SKIP_MS. */
 export const FIRST_SKIP_MS = 60_000;
 export const MAX_SKIP_MS = 30 * 60_000;
+/**
+ * A failure answered faster than this (connection refused, no such host) cost nothing to find out: the source is then
+ * only left alone for QUICK_SKIP_MS, so a tile server that comes up a moment after the app is used at once.
+ */
+const QUICK_FAILURE_MS = 300;
+const QUICK_SKIP_MS = 5_000;
 const PARALLEL_FETCHES = 6;
 /** The tile a probe asks for: the whole world at zoom 0, which every tile server has (and which is then kept). */
 const PROBE_TILE = { z: 0, x: 0, y: 0 };
@@ -51,11 +57,14 @@ export function createMapService(deps: Deps) {
   // The source's health: skipped until `skipUntil` after failures (no render waits on it), probed again in the background.
   let failures = 0;
   let skipUntil = 0;
+  /** The last failure took long to find out (a timeout): then no print asks again, a background probe does. */
+  let slowFailure = false;
   let probing: Promise<boolean> | null = null;
 
-  function failed(error: unknown): void {
+  function failed(error: unknown, tookMs: number): void {
     failures++;
-    const skipMs = Math.min(MAX_SKIP_MS, FIRST_SKIP_MS * 2 ** (failures - 1));
+    slowFailure = tookMs >= QUICK_FAILURE_MS;
+    const skipMs = slowFailure ? Math.min(MAX_SKIP_MS, FIRST_SKIP_MS * 2 ** (failures - 1)) : QUICK_SKIP_MS;
     skipUntil = now() + skipMs;
     deps.log.warn({ err: error instanceof Error ? error.message : String(error), skipSeconds: skipMs / 1000 }, 'map tiles unavailable: reports use the offline map drawing meanwhile');
   }
@@ -64,6 +73,7 @@ export function createMapService(deps: Deps) {
   function probe(): Promise<boolean> {
     const source = deps.source;
     if (!source) return Promise.resolve(false);
+    const started = now();
     probing ??= source
       .tile(PROBE_TILE)
       .then(() => {
@@ -72,7 +82,7 @@ export function createMapService(deps: Deps) {
         return true;
       })
       .catch((error: unknown) => {
-        failed(error);
+        failed(error, now() - started);
         return false;
       })
       .finally(() => (probing = null));
@@ -82,11 +92,12 @@ export function createMapService(deps: Deps) {
   /** The map's tiles stitched into one image, kept for the next print of the same view. */
   async function fetchAndStitch(source: TileSource, placements: readonly TilePlacement[], key: string, width: number, height: number): Promise<StreetMapImage | null> {
     let tiles: Buffer[];
+    const started = now();
     try {
       tiles = await Promise.all(placements.map((t) => fetches(() => source.tile(t))));
       failures = 0;
     } catch (error) {
-      failed(error);
+      failed(error, now() - started);
       return null;
     }
     try {
@@ -104,7 +115,7 @@ export function createMapService(deps: Deps) {
     const view = tileView(points, width, height);
     if (!deps.source || !view) return null;
     if (now() < skipUntil) return null;
-    if (failures > 0) {
+    if (failures > 0 && slowFailure) {
       // Its skip is over: asked again in the background; this print does not wait for the answer.
       void probe();
       return null;
