@@ -85,7 +85,7 @@ export default function ReviewPage() {
         comparables: adjusted.map((c) => ({ uuid: c.record.uuid, ...c.adjustment })),
         warnings: computation.warnings,
       },
-      report_data: { ...(report.report_data ?? {}), pdfColor: report.pdfColor, photoChoice },
+      report_data: { ...(report.report_data ?? {}), photoChoice },
     });
     navigate('/report');
   }
