@@ -101,7 +101,7 @@ export interface ReconciliationView {
   explanation: string;
   /** The accepted market model (issue 17): null without one or when the agent hides it from the client. */
   marketModel: { estimate: number; comparablesValue: number; comparablesSharePercent: number; explanation: string; rangeExplanation: string } | null;
-  /** True when engineRange is the market model's 80 % likely range (also when the model itself is hidden from the client). */
+  /** True when engineRange is the calibrated 80 % likely range (with the model, hidden or not, or the comparables' own). */
   likelyRange: boolean;
   /** The sales the market model was fitted on when it is part of the value (shown or not), else null. */
   modelSales: number | null;
@@ -270,7 +270,7 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
           marketModel: model
             ? { estimate: model.reading.estimate, comparablesValue: model.comparablesValue, comparablesSharePercent: model.comparablesWeight * 100, explanation: model.explanation, rangeExplanation: model.likelyRange.explanation }
             : null,
-          likelyRange: valued.marketModel != null,
+          likelyRange: valued.likelyRange != null,
           modelSales: valued.marketModel ? valued.marketModel.reading.sales : null,
         }
       : null;

@@ -14,7 +14,8 @@ export function marketModelSentence(value: number, model: ShownMarketModel): str
  * so without the model, so the printed value never contradicts "The comparables indicate …". Null otherwise.
  */
 export function hiddenModelSentence(reconciliation: ReconciliationView): string | null {
-  if (reconciliation.marketModel || !reconciliation.likelyRange) return null;
+  // The model is in the value but hidden from the client (modelSales is set only when it is part of the value).
+  if (reconciliation.marketModel || reconciliation.modelSales == null) return null;
   return `Weighed against the area's other recent sales, the value is ${formatAmount(reconciliation.value)}.`;
 }
 
