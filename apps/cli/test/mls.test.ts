@@ -79,6 +79,12 @@ describe('cma mls', () => {
     expect(JSON.stringify(state)).not.toContain('not-it');
   }, 60_000);
 
+  it('approves a member of an MLS for the operator', async () => {
+    const approved = await cma('approve', 'front-range', 'FR-77');
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toBe('Member ID FR-77 of front-range approved: its agent can now add the membership in their profile.\n');
+  }, 60_000);
+
   it('refuses a wrong call with the usage', async () => {
     const both = await cma('add', 'x', '--reso-url', reso.url, '--token', 't', '--client-id', 'c');
     expect(both.code).toBe(2);

@@ -27,6 +27,8 @@ import { createListingsRepository } from './modules/listings/listings.repository
 import { createListingsService, type ListingsService } from './modules/listings/listings.service';
 import { registerMlsJobs } from './modules/mls/mls.jobs';
 import { createMlsRepository } from './modules/mls/mls.repository';
+import { createMembershipRepository } from './modules/mls/mls-membership.repository';
+import { createMembershipService, type MembershipService } from './modules/mls/mls-membership.service';
 import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, type MlsService } from './modules/mls/mls.service';
 import { createReportRepository } from './modules/report/report.repository';
 import { createReportService, type ReportService } from './modules/report/report.service';
@@ -46,6 +48,7 @@ export interface Services {
   listingPools: ListingPoolsService;
   listings: ListingsService;
   mls: MlsService;
+  memberships: MembershipService;
   report: ReportService;
   reportLinks: ReportLinksService;
 }
@@ -89,7 +92,8 @@ export function createServices(ctx: AppContext): Services {
     secretKey: config.mlsSecretKey,
     retryFileDeletion: async (keys) => void (await ctx.jobs.enqueue(MLS_PHOTO_FILES_DELETE_QUEUE, { keys })),
   });
-  registerMlsJobs(ctx, mls);
+  const memberships = createMembershipService({ repository: createMembershipRepository(database), mls, now, log: ctx.log });
+  registerMlsJobs(ctx, mls, memberships);
 
   const imagesRepository = createImagesRepository(database);
   registerUnusedCopiesPrune(ctx, imagesRepository);
@@ -135,10 +139,11 @@ export function createServices(ctx: AppContext): Services {
     }),
     customPages,
     history,
-    images: createImagesService({ repository: imagesRepository, storage, now, ...listingPhotoLookup(listingsRepository, mls, storage, config.demoData) }),
-    listingPools: createListingPoolsService(createListingPoolsRepository(database), storage, ctx.listingPoolUploads, now),
+    images: createImagesService({ repository: imagesRepository, storage, now, ...listingPhotoLookup(listingsRepository, mls, memberships, storage, config.demoData) }),
+    listingPools: createListingPoolsService(createListingPoolsRepository(database), storage, ctx.listingPoolUploads, now, memberships.mlsNamesOf),
     listings: createListingsService(listingsRepository, now, () => mls.photoUrls.signer('thumb')),
     mls,
+    memberships,
     report,
     reportLinks,
   };

@@ -30,6 +30,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/stripe/webhook': 'signed',
 
   'GET /api/logout': 'session',
+  // Joining an MLS is part of the profile; its listings stay subscriber-only.
+  'GET /api/mls-membership': 'session',
+  'POST /api/mls-membership': 'session',
+  'DELETE /api/mls-membership/:mls': 'session',
   'GET /api/user-details': 'session',
   'POST /api/upload-profile-pic': 'session',
   'POST /api/store-business-detail': 'session',

@@ -206,3 +206,12 @@ export async function testMlsSource(testApp: TestApp, name = 'test-mls'): Promis
   const [row] = await testApp.database.query<{ id: string }>('select id from mls_sources where name = $1', [name]);
   return row!.id;
 }
+
+/** Makes a user a member of an MLS source (as an operator's approval would), so its listings are theirs to see. */
+export async function joinTestMls(testApp: TestApp, userId: string, name = 'test-mls'): Promise<void> {
+  const sourceId = await testMlsSource(testApp, name);
+  await testApp.database.query(
+    `insert into mls_memberships (user_id, mls_source_id, member_id, verified_by) values ($1, $2, $3, 'operator') on conflict do nothing`,
+    [userId, sourceId, `M-${userId.slice(0, 8)}`],
+  );
+}

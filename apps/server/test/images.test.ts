@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { parseListingsCsv } from '@cma/listings-import';
-import { createTestApp, createUserWithSession, multipart, testBackends, testMlsSource, type MultipartPart, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, joinTestMls, multipart, testBackends, testMlsSource, type MultipartPart, type TestApp } from './helpers';
 import { startFakeReso, type FakeReso } from './fake-reso';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
 import { demoPhotoPaths } from '../src/modules/listings/demo/demo-listings';
@@ -18,6 +18,9 @@ describe.each(testBackends())('property images on %s', (backend) => {
     t = await createTestApp(backend);
     owner = await createUserWithSession(t);
     other = await createUserWithSession(t);
+    // Both see the test MLS's listings.
+    await joinTestMls(t, owner.userId);
+    await joinTestMls(t, other.userId);
     reso = await startFakeReso();
   });
   afterAll(async () => {

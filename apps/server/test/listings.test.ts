@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseListingsCsv, PROPERTY_RECORD_FIELDS } from '@cma/listings-import';
 import { createDatabase } from '@cma/db';
-import { createTestApp, createUserWithSession, testBackends, type TestApp } from './helpers';
+import { createTestApp, createUserWithSession, joinTestMls, testBackends, type TestApp } from './helpers';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
 import { createMlsRepository } from '../src/modules/mls/mls.repository';
 import { createListingsService } from '../src/modules/listings/listings.service';
@@ -34,11 +34,13 @@ describe.each(testBackends())('listing database on %s', (backend) => {
   let mlsSourceId: string;
   beforeAll(async () => {
     t = await createTestApp(backend, {}, { now: () => NOW });
-    token = (await createUserWithSession(t)).token;
+    const agent = await createUserWithSession(t);
+    token = agent.token;
     const service = createListingsService(createListingsRepository(t.database), () => NOW);
     const { records } = parseListingsCsv(FIXTURE_CSV, { format: 'recolorado' });
     expect(records).toHaveLength(ROWS.length);
     mlsSourceId = (await createMlsRepository(t.database).ensureSource('recolorado')).id;
+    await joinTestMls(t, agent.userId, 'recolorado');
     await service.load(records.map((record) => ({ source: 'recolorado', record, mlsSourceId })));
   });
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { bearer, createTestApp, createUserWithSession, freePort, testBackends, type TestApp } from './helpers';
+import { bearer, createTestApp, createUserWithSession, freePort, joinTestMls, testBackends, type TestApp } from './helpers';
 import { resoPhotos, resoProperty, startFakeReso, type FakeReso } from './fake-reso';
 import { createMlsService, type MlsService } from '../src/modules/mls/mls.service';
 import { createMlsRepository } from '../src/modules/mls/mls.repository';
@@ -50,7 +50,8 @@ describe.each(testBackends())('MLS sync from a RESO Web API on %s', (backend) =>
 
   beforeAll(async () => {
     t = await createTestApp(backend, { MLS_SECRET_KEY: SECRET_KEY });
-    token = (await createUserWithSession(t)).token;
+    const agent = await createUserWithSession(t);
+    token = agent.token;
     reso = await startFakeReso({ auth: { clientId: 'cma-studio', clientSecret: 's3cret-client', tokenLifetimeSeconds: 3600 }, mediaStyle: 'resource', maxPageSize: 2 });
     seedMarket(reso);
     mls = serviceOn(t, logged);
@@ -60,6 +61,7 @@ describe.each(testBackends())('MLS sync from a RESO Web API on %s', (backend) =>
       resoUrl: reso.url,
       credentials: { tokenUrl: reso.tokenUrl, clientId: reso.clientId, clientSecret: reso.clientSecret },
     });
+    await joinTestMls(t, agent.userId, 'highland');
   });
   afterAll(async () => {
     await t.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { HISTORY_STATE_KEYS } from '@cma/contracts';
 import { parseListingsCsv } from '@cma/listings-import';
-import { bearer, createTestApp, createUserWithSession, multipart, testBackends, testMlsSource, type TestApp } from './helpers';
+import { bearer, createTestApp, createUserWithSession, joinTestMls, multipart, testBackends, testMlsSource, type TestApp } from './helpers';
 import { createListingsRepository } from '../src/modules/listings/listings.repository';
 import { demoPhotoPaths } from '../src/modules/listings/demo/demo-listings';
 import { createImagesRepository } from '../src/modules/images/images.repository';
@@ -23,6 +23,7 @@ describe.each(testBackends())('unused listing photo copies prune on %s', (backen
   beforeAll(async () => {
     t = await createTestApp(backend, {}, { now: () => now });
     agent = await createUserWithSession(t);
+    await joinTestMls(t, agent.userId);
     const csv = ['Listing ID,Mls Status,Street Number,Street Name,City,State Or Province,Postal Code,Above Grade Finished Area,Close Price']
       .concat(['11', '12', '13'].map((n) => `DEMO-0000${n},Closed,${n},Elm St,Denver,CO,80209,1500,500000`))
       .join('\n');

@@ -13,3 +13,4 @@ export * from './contact';
 export * from './entry-pages';
 export * from './report-links';
 export * from './brand-kit';
+export * from './mls';

@@ -24,8 +24,8 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   await app.register(contentRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(adjustmentValuesRoutes, { adjustmentValues: services.adjustmentValues });
-  await app.register(listingsRoutes, { listings: services.listings, mls: services.mls });
-  await app.register(mlsRoutes, { mls: services.mls });
+  await app.register(listingsRoutes, { listings: services.listings, memberships: services.memberships });
+  await app.register(mlsRoutes, { mls: services.mls, memberships: services.memberships });
   await app.register(imagesRoutes, { images: services.images });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(historyRoutes, { history: services.history });

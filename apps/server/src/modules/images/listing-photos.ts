@@ -3,6 +3,7 @@ import type { ListingsRepository } from '../listings/listings.repository';
 import { demoPhotoSvg } from '../listings/demo/demo-photo';
 import { MLS_PHOTO_PATH } from '../mls/mls-photos';
 import type { MlsService } from '../mls/mls.service';
+import type { MembershipService } from '../mls/mls-membership.service';
 import type { FileStorage } from '../storage/file-storage';
 import type { ImagesServiceDeps } from './images.service';
 
@@ -15,12 +16,13 @@ const DEMO_PHOTO_PATH = /^\/api\/listing-photos\/demo\/([^/]+)\/(\d+)\.svg$/;
 export function listingPhotoLookup(
   listings: ListingsRepository,
   mls: MlsService,
+  memberships: MembershipService,
   storage: FileStorage,
   demoData: boolean,
 ): Pick<ImagesServiceDeps, 'findListing' | 'fetchListingPhoto'> {
   return {
     async findListing(userId, listingId, where) {
-      const listing = await listings.findByListingId(await mls.viewerOf(userId, demoData), listingId, where);
+      const listing = await listings.findByListingId(await memberships.viewerOf(userId, demoData), listingId, where);
       return listing && { id: listing.id, listingId: listing.record['Listing Id'], photoUrls: listing.photoUrls };
     },
     async fetchListingPhoto(url) {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { HISTORY_ENTRY_GONE_MESSAGE, LISTING_POOL_NOT_SAVED_MESSAGE, type ListingPoolSaved } from '@cma/contracts';
 import { AppError, NotFoundError } from '../../http/errors';
 import type { FileStorage } from '../storage/file-storage';
@@ -8,6 +9,7 @@ import type { ListingPoolUploads } from './listing-pool-uploads';
 import type { ListingPoolsRepository } from './listing-pools.repository';
 
 const gunzip = promisify(gunzipCallback);
+const gzip = promisify(gzipCallback);
 /** Uploads one agent may have being read at once (the web app sends one per save). */
 export const LISTING_POOL_UPLOADS_PER_USER = 2;
 export const LISTING_POOL_BUSY_MESSAGE = 'Your listings are still being saved. Try again when that save is done.';
@@ -25,7 +27,31 @@ export interface ListingPoolUpload {
   declaredBytes?: number;
 }
 
-export function createListingPoolsService(repository: ListingPoolsRepository, storage: FileStorage, uploads: ListingPoolUploads, now: () => Date) {
+/**
+ * The stored answer without the MLS listings of MLSs the agent is no longer a member of (records from a listing search
+ * carry their MLS as `listingMls`; decision 2803). The answer's bytes are kept when nothing is left out; otherwise the
+ * hash becomes one of what is left (so it matches no pool the browser saved).
+ */
+async function withMemberListingsOnly(stored: Buffer, mlsNames: readonly string[]): Promise<Buffer> {
+  const text = (await gunzip(stored)).toString('utf8');
+  if (!text.includes('"listingMls"')) return stored;
+  const allowed = new Set(mlsNames);
+  const answer = JSON.parse(text) as { data: { listings: { listingMls?: unknown }[]; count: number; hash: string } };
+  const kept = answer.data.listings.filter((listing) => typeof listing.listingMls !== 'string' || allowed.has(listing.listingMls));
+  if (kept.length === answer.data.listings.length) return stored;
+  const hash = createHash('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 32);
+  answer.data = { ...answer.data, listings: kept, count: kept.length, hash };
+  return gzip(JSON.stringify(answer), { level: 1 });
+}
+
+export function createListingPoolsService(
+  repository: ListingPoolsRepository,
+  storage: FileStorage,
+  uploads: ListingPoolUploads,
+  now: () => Date,
+  /** The MLSs whose listings the agent may see (their names). */
+  mlsNamesOf: (userId: string) => Promise<string[]>,
+) {
   const reading = new Map<string, number>();
 
   async function assertOwned(userId: string, historyId: number): Promise<void> {
@@ -57,8 +83,9 @@ export function createListingPoolsService(repository: ListingPoolsRepository, st
     /** The saved pool's answer, gzipped (`gzipped: false` unpacks it for a client that does not accept gzip). */
     async load(userId: string, historyId: number, options: { gzipped: boolean }): Promise<Buffer> {
       await assertOwned(userId, historyId);
-      const stored = await storage.get(keyOf(userId, historyId));
-      if (!stored) throw new NotFoundError(LISTING_POOL_NOT_SAVED_MESSAGE);
+      const saved = await storage.get(keyOf(userId, historyId));
+      if (!saved) throw new NotFoundError(LISTING_POOL_NOT_SAVED_MESSAGE);
+      const stored = await withMemberListingsOnly(saved, await mlsNamesOf(userId));
       return options.gzipped ? stored : gunzip(stored);
     },
   };

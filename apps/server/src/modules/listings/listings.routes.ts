@@ -5,14 +5,14 @@ import { ok } from '../../http/envelope';
 import { currentUserId, requireSubscriber } from '../../http/auth';
 import { NotFoundError } from '../../http/errors';
 import type { ListingsService } from './listings.service';
-import type { MlsService } from '../mls/mls.service';
+import type { MembershipService } from '../mls/mls-membership.service';
 import { demoPhotoSvg } from './demo/demo-photo';
 import { DEMO_PHOTOS_PER_LISTING } from './demo/demo-listings';
 
-export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; mls: MlsService }> = async (app, { listings: service, mls }) => {
+export const listingsRoutes: FastifyPluginAsyncZod<{ listings: ListingsService; memberships: MembershipService }> = async (app, { listings: service, memberships }) => {
   const tags = ['listings'];
   // A source's listings only for its members; demo listings for everyone while demo data is on (decision 2803).
-  const viewer = (request: Parameters<typeof currentUserId>[0]) => mls.viewerOf(currentUserId(request), app.ctx.config.demoData);
+  const viewer = (request: Parameters<typeof currentUserId>[0]) => memberships.viewerOf(currentUserId(request), app.ctx.config.demoData);
 
   app.post(
     '/api/search-address-rets',

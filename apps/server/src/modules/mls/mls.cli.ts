@@ -11,6 +11,8 @@ import { ResoError } from '../../adapters/reso/reso-client';
 import { createJobQueue } from '../../jobs/job-queue';
 import { createListingsRepository } from '../listings/listings.repository';
 import { createMlsRepository } from './mls.repository';
+import { createMembershipRepository } from './mls-membership.repository';
+import { createMembershipService, type MembershipService } from './mls-membership.service';
 import { MlsSecretError } from './mls-secrets';
 import { MlsBusyError, type MlsLog } from './mls-sync';
 import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, MlsInputError, type MlsCredentials, type MlsService, type SourceState } from './mls.service';
@@ -19,7 +21,8 @@ export const MLS_USAGE = `Usage:
   cma mls add NAME --reso-url URL (--token TOKEN | --token-url URL --client-id ID --client-secret SECRET [--scope SCOPE])
                    [--title "Name"] [--filter "OriginatingSystemName eq 'x'"]
   cma mls sync NAME [--json]
-  cma mls list [--json]`;
+  cma mls list [--json]
+  cma mls approve NAME MEMBER_ID      (an MLS without a Member resource: its member may then join it in their profile)`;
 
 /** How long `cma mls sync` waits for a sync of the same source running elsewhere (a server's job) to end. */
 const WAIT_FOR_OTHER_SYNC_MS = 15 * 60 * 1000;
@@ -87,7 +90,7 @@ function stderrLog(quiet: boolean): MlsLog {
   };
 }
 
-async function withService<T>(quiet: boolean, work: (service: MlsService, database: Database) => Promise<T>): Promise<T> {
+async function withService<T>(quiet: boolean, work: (service: MlsService, memberships: MembershipService, database: Database) => Promise<T>): Promise<T> {
   const config = parseConfig(process.env);
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -105,7 +108,8 @@ async function withService<T>(quiet: boolean, work: (service: MlsService, databa
       secretKey: config.mlsSecretKey,
       retryFileDeletion: async (keys) => void (await jobs.enqueue(MLS_PHOTO_FILES_DELETE_QUEUE, { keys })),
     });
-    return await work(service, database);
+    const memberships = createMembershipService({ repository: createMembershipRepository(database), mls: service, now: () => new Date(), log });
+    return await work(service, memberships, database);
   } finally {
     await database.close();
   }
@@ -151,7 +155,7 @@ async function sync(p: Parsed): Promise<number> {
   const [name, extra] = p.positional;
   if (!name || extra !== undefined) throw new UsageError(name ? `unexpected argument ${extra}` : 'NAME is required');
   const json = p.flags.has('--json');
-  return withService(json, async (service) => {
+  return withService(json, async (service, memberships) => {
     const owner = `cli:${hostname()}:${process.pid}`;
     const run = await service.sync(name, {
       owner,
@@ -160,6 +164,7 @@ async function sync(p: Parsed): Promise<number> {
       onWait: () => process.stderr.write(`waiting: another process is syncing ${name}\n`),
     });
     const source = await service.sourceNamed(name);
+    await memberships.recheck(source.id);
     const photos = await service.storePhotos({ sourceId: source.id });
     const state = await service.state(name);
     if (json) process.stdout.write(`${JSON.stringify({ source: name, listings: state.listings, photos: state.photos, removed: run.removed })}\n`);
@@ -186,7 +191,17 @@ async function list(p: Parsed): Promise<number> {
   });
 }
 
-const SUBCOMMANDS: Record<string, (p: Parsed) => Promise<number>> = { add, sync, list };
+async function approve(p: Parsed): Promise<number> {
+  const [name, memberId, extra] = p.positional;
+  if (!name || !memberId || extra !== undefined) throw new UsageError(extra !== undefined ? `unexpected argument ${extra}` : 'NAME and MEMBER_ID are required');
+  return withService(true, async (_service, memberships) => {
+    await memberships.approve(name, memberId);
+    process.stdout.write(`Member ID ${memberId} of ${name} approved: its agent can now add the membership in their profile.\n`);
+    return 0;
+  });
+}
+
+const SUBCOMMANDS: Record<string, (p: Parsed) => Promise<number>> = { add, sync, list, approve };
 
 /** `cma mls …`: 0 on success, 1 on a failure (one line on stderr), 2 on a usage error. */
 export async function run(args: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { recurringJob } from '../../jobs/recurring-job';
 import { MlsBusyError } from './mls-sync';
 import { MLS_PHOTO_FILES_DELETE_QUEUE, MLS_SYNC_INTERVAL_MS, type MlsService } from './mls.service';
+import type { MembershipService } from './mls-membership.service';
 
 // Scheduling (decision 2800): every slot of 15 minutes one dispatcher run (one across instances: the slot's singleton
 // key) queues one sync per source with that slot's key, so each source syncs once per slot on whichever instance
@@ -16,7 +17,7 @@ const RUN_MS = 3.5 * 60 * 1000;
 const dispatcher = recurringJob(MLS_SYNC_DISPATCH_QUEUE, 'mls-sync-dispatch', MLS_SYNC_INTERVAL_MS);
 const slotOf = (at: Date) => Math.floor(at.getTime() / MLS_SYNC_INTERVAL_MS);
 
-export function registerMlsJobs(ctx: AppContext, mls: MlsService): void {
+export function registerMlsJobs(ctx: AppContext, mls: MlsService, memberships: MembershipService): void {
   dispatcher.register(ctx, async () => {
     const slot = slotOf(ctx.now());
     for (const sourceId of await mls.feedSourceIds()) {
@@ -33,6 +34,8 @@ export function registerMlsJobs(ctx: AppContext, mls: MlsService): void {
       throw error;
     }
     if (!run) return;
+    // Once a day, with the key reconciliation: members the MLS no longer lists as active lose its listings.
+    if (run.reconciled) await memberships.recheck(sourceId);
     if (!run.complete) await ctx.jobs.enqueue(MLS_SYNC_QUEUE, { sourceId }, { singletonKey: `mls-sync:${sourceId}:after:${job.id}`, maxAttempts: 3 });
     await ctx.jobs.enqueue(MLS_PHOTOS_QUEUE, { sourceId }, { singletonKey: `mls-photos:${sourceId}:after:${job.id}` });
   });

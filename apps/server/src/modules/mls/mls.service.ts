@@ -3,7 +3,7 @@ import type { Database } from '@cma/db';
 import { createResoClient, type ResoClient } from '../../adapters/reso/reso-client';
 import { appSecret } from '../../shared/app-secrets';
 import type { FileStorage } from '../storage/file-storage';
-import type { ListingsRepository, ListingViewer } from '../listings/listings.repository';
+import type { ListingsRepository } from '../listings/listings.repository';
 import type { MlsRepository, MlsSourceRow, SourceCounts } from './mls.repository';
 import { isSealed, openSecret, sealSecret } from './mls-secrets';
 import { createPhotoUrls, storePendingPhotos } from './mls-photos';
@@ -238,9 +238,29 @@ export function createMlsService(deps: MlsServiceDeps) {
 
     sourceNamed,
 
-    /** Whose listings a user may see: every source's (until memberships gate them), and the demo ones while demo data is on. */
-    async viewerOf(_userId: string, demo: boolean): Promise<ListingViewer> {
-      return { mlsSourceIds: await repository.allSourceIds(), demo };
+    /**
+     * The feed's members with these MemberMlsIds, each active or not (by MemberStatus) with their name; null when the
+     * source has no Member resource to ask (a feedless source, or a vendor that does not serve one).
+     */
+    async members(source: MlsSourceRow, memberIds: string[]): Promise<Map<string, { active: boolean; name: string | null }> | null> {
+      if (!source.reso_url) return null;
+      const client = clientOf(source);
+      let hasMembers = source.has_member_resource;
+      if (hasMembers === null) {
+        hasMembers = await client.serves('Member');
+        await repository.saveDetected(source.id, { hasMemberResource: hasMembers });
+      }
+      if (!hasMembers) return null;
+      const found = new Map<string, { active: boolean; name: string | null }>();
+      for (const member of await client.members(memberIds)) {
+        const id = typeof member.MemberMlsId === 'string' || typeof member.MemberMlsId === 'number' ? String(member.MemberMlsId) : null;
+        if (!id) continue;
+        const name = typeof member.MemberFullName === 'string' ? member.MemberFullName : [member.MemberFirstName, member.MemberLastName].filter((p) => typeof p === 'string').join(' ') || null;
+        const active = typeof member.MemberStatus === 'string' && member.MemberStatus.trim().toLowerCase() === 'active';
+        // One id listed twice (an agent in two offices): active if either record is.
+        found.set(id, { active: active || (found.get(id)?.active ?? false), name });
+      }
+      return found;
     },
 
     /** Sources with a feed, for the scheduler. */
