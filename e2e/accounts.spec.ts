@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { randomTestCardNumber } from '@cma/contracts';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
@@ -20,7 +21,7 @@ async function storedSession(page: Page) {
 async function subscribeThroughBillingApi(page: Page, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   const plans = (await (await page.request.get('/api/subscription-plan-list')).json()).data as Array<{ id: number; amount: number | string }>;
-  const card = await page.request.post('/api/test-billing/tokens', { headers, data: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } });
+  const card = await page.request.post('/api/test-billing/tokens', { headers, data: { number: randomTestCardNumber(), exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } });
   expect(card.status()).toBe(200);
   const cardToken = (await card.json()).data as { id: string; last4: string };
   const order = await page.request.post('/api/create-subscription', {

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
+import { randomTestCardNumber } from '@cma/contracts';
 import { E2E_PASSWORD, registerInBrowser, uniqueEmail } from './support/sessions';
 
 // Issue 4 in the real browser against the real server in test mode (the embedded default):
@@ -52,7 +53,7 @@ test('a visitor signs up: plan → register → test card with a promo code → 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText(/Promo code WELCOME20 applied: 20% off — your first charge will be \$ 39\.20/)).toBeVisible();
 
-  await enterTestCard(page, '4242 4242 4242 4242');
+  await enterTestCard(page, randomTestCardNumber()); // one free trial per card number: a number of its own, ending in 4242
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page.getByText('Your subscription has started. Enjoy your 14-day free trial!')).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);

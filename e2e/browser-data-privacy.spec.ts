@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { randomTestCardNumber } from '@cma/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { createSubscribedSession, registerInBrowser, uniqueEmail, signInBrowserOnce } from './support/sessions';
 
@@ -57,7 +58,7 @@ test("agent A imports a file and signs out; agent B signs up in the same browser
   await page.getByRole('button', { name: 'Choose the Monthly plan' }).click();
   await registerInBrowser(page, 'Blake Second', uniqueEmail('agent-b'));
   await expect(page).toHaveURL(/\/card-details$/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number').fill(randomTestCardNumber()); // one free trial per card number
   await page.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Confirm Order' }).click();

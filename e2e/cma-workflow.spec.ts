@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { randomTestCardNumber } from '@cma/contracts';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from './support/spec-setup';
@@ -21,7 +22,7 @@ async function subscribedAgent(page: Page) {
   const token = ((await registered.json()).data as { token: string }).token;
   const headers = { authorization: `Bearer ${token}` };
   const plans = (await (await page.request.get('/api/subscription-plan-list')).json()).data as Array<{ id: number; amount: number | string }>;
-  const card = await page.request.post('/api/test-billing/tokens', { headers, data: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } });
+  const card = await page.request.post('/api/test-billing/tokens', { headers, data: { number: randomTestCardNumber(), exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } });
   const cardToken = (await card.json()).data as { id: string; last4: string };
   const order = await page.request.post('/api/create-subscription', {
     headers,

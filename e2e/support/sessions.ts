@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomTestCardNumber } from '@cma/contracts';
 
 export const E2E_PASSWORD = 'Open-House-2026';
 
@@ -23,7 +24,7 @@ export async function createSubscribedSession(request: APIRequestContext, prefix
   const headers = { authorization: `Bearer ${((await registered.json()).data as { token: string }).token}` };
   const plans = (await (await request.get('/api/subscription-plan-list')).json()).data as Array<{ id: number; amount: number | string }>;
   const expYear = new Date().getFullYear() + 3;
-  const card = await request.post('/api/test-billing/tokens', { headers, data: { number: '4242424242424242', exp_month: 12, exp_year: expYear, cvc: '123' } });
+  const card = await request.post('/api/test-billing/tokens', { headers, data: { number: randomTestCardNumber(), exp_month: 12, exp_year: expYear, cvc: '123' } });
   expect(card.status(), await card.text()).toBe(200);
   const cardToken = (await card.json()).data as { id: string; last4: string };
   const order = await request.post('/api/create-subscription', {

@@ -1,5 +1,6 @@
 // What several benches share: a free port, and a server started as its own process (so its memory is its own).
 import { randomBytes } from 'node:crypto';
+import { randomTestCardNumber } from '../../packages/contracts/src/index';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -59,7 +60,7 @@ export async function subscribedBenchAgent(base: string): Promise<string> {
     return json.data;
   };
   const { token: registered } = (await post('/api/register', { name: 'Bench Agent', email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'Bench-passw0rd' })) as { token: string };
-  const card = (await post('/api/test-billing/tokens', { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' }, registered)) as { id: string; last4: string };
+  const card = (await post('/api/test-billing/tokens', { number: randomTestCardNumber(), exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' }, registered)) as { id: string; last4: string };
   const plan = ((await (await fetch(`${base}/api/subscription-plan-list`)).json()) as { data: Array<{ id: number; amount: number }> }).data[0]!;
   const sub = (await post('/api/create-subscription', { exp_month: 12, exp_year: new Date().getFullYear() + 2, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: plan.amount }, registered)) as { token?: string };
   return sub.token ?? registered;

@@ -5,7 +5,7 @@ import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
   EMAIL_UNCHANGED_MESSAGE,
   PASSWORD_UNCHANGED_MESSAGE,
-  PASSWORD_RULES_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE,
+  PASSWORD_RULES_MESSAGE, PASSWORD_SPACES_MESSAGE, WEAK_PASSWORD_MESSAGE, INVALID_CREDENTIALS_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_SENT_MESSAGE,
 } from '@cma/contracts';
 import { multipart, testBackends, type TestApp, type TestSmtp, createTestAppWithSmtp, closeAll } from './helpers';
 import { FIRST_LOGIN_DELAY_MS, FREE_LOGIN_FAILURES, MAX_LOGIN_DELAY_MS, loginDelayMs } from '../src/modules/accounts/accounts.service';
@@ -59,6 +59,31 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     expect(res.statusCode).toBe(422);
     expect(res.json().data).toEqual({ name: ['Name is Required'], email: ['Please enter valid Email ID'], password: [PASSWORD_RULES_MESSAGE] });
     expect(PASSWORD_RULES_MESSAGE).toMatch(/8 characters.*letter.*digit/);
+  });
+
+  it('refuses a password that is mostly spaces or too easy to guess (issue 30), on registration, reset and change alike', async () => {
+    // The issue's password: seven spaces and "a1".
+    const spaces = await post('/api/register', { name: 'Spacey', email: newEmail(), password: '       a1' });
+    expect(spaces.statusCode).toBe(422);
+    expect(spaces.json().data).toEqual({ password: [PASSWORD_SPACES_MESSAGE] });
+    // Long enough, a letter and a digit, not on the common list, yet guessable: zxcvbn scores it below 3.
+    for (const password of ['TestPass1!', 'aaaaaaaa1', 'asdfghjk1', 'Summer2026']) {
+      const res = await post('/api/register', { name: 'Weak Agent', email: newEmail(), password });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().data, password).toEqual({ password: [WEAK_PASSWORD_MESSAGE] });
+    }
+    // The agent's own name makes a password guessable (the same password is strong for an agent of another name).
+    const named = await post('/api/register', { name: 'Ilse Quorvath', email: newEmail(), password: 'Quorvath2026' });
+    expect(named.json().data).toEqual({ password: [WEAK_PASSWORD_MESSAGE] });
+    expect((await post('/api/register', { name: 'Other Agent', email: newEmail(), password: 'Quorvath2026' })).statusCode).toBe(200);
+    // Spaces inside a strong passphrase are fine.
+    expect((await post('/api/register', { name: 'Phrase Agent', email: newEmail(), password: 'correct horse battery 9' })).statusCode).toBe(200);
+
+    const { token, password } = await register();
+    const change = await post('/api/change-password', { current_password: password, password: 'TestPass1!' }, bearer(token));
+    expect(change.json().data).toEqual({ password: [WEAK_PASSWORD_MESSAGE] });
+    const spacesChange = await post('/api/change-password', { current_password: password, password: '  a1      ' }, bearer(token));
+    expect(spacesChange.json().data).toEqual({ password: [PASSWORD_SPACES_MESSAGE] });
   });
 
   it('signs in with server truth for is_subscribed, and refuses wrong credentials alike', async () => {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUPON_INVALID_MESSAGE, NOT_SUBSCRIBED_STATUS } from '@cma/contracts';
+import { CARD_TRIAL_USED_MESSAGE, COUPON_INVALID_MESSAGE, NOT_SUBSCRIBED_STATUS, randomTestCardNumber } from '@cma/contracts';
 import { createTestApp, createUserWithSession, startTestSmtp, testBackends, type TestApp, type TestSmtp } from './helpers';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
 
@@ -71,9 +71,23 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     expect(JSON.stringify(config)).not.toContain(fake.secretKey);
   });
 
+  it("gives one free trial per card by Stripe's card fingerprint: a second account with the same card is refused before anything is created (issue 30)", async () => {
+    const number = randomTestCardNumber();
+    const first = await newUser();
+    expect((await order(first.token, number)).json().data).toMatchObject({ is_subscribed: 1 });
+    const second = await newUser();
+    const subscriptionsBefore = fake.subscriptions.size;
+    const customersBefore = fake.customers.size;
+    const again = await order(second.token, number);
+    expect(again.json().data).toEqual({ token: second.token, is_subscribed: 0, message: CARD_TRIAL_USED_MESSAGE, data: { card: [CARD_TRIAL_USED_MESSAGE] } });
+    expect(fake.subscriptions.size).toBe(subscriptionsBefore);
+    expect(fake.customers.size).toBe(customersBefore);
+    expect((await order(second.token, randomTestCardNumber())).json().data).toMatchObject({ is_subscribed: 1 });
+  });
+
   it('creates the customer and a subscription with a 14-day trial at the plan price, storing only ids and card display fields', async () => {
     const { userId, token, email } = await newUser();
-    const res = await order(token, '4242424242424242');
+    const res = await order(token, randomTestCardNumber());
     expect(res.json().data).toMatchObject({ token, is_subscribed: 1 });
 
     const customer = customerOf(userId);
@@ -108,7 +122,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
 
   it('four concurrent orders make one Stripe customer and one subscription, each call carrying an idempotency key', async () => {
     const { userId, token } = await newUser();
-    const answers = await Promise.all([1, 2, 3, 4].map(() => order(token, '4242424242424242')));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => order(token, randomTestCardNumber())));
     expect(answers.filter((res) => res.statusCode === 200 && res.json().data.is_subscribed === 1)).toHaveLength(1);
     expect([...fake.customers.values()].filter((c) => c.metadata?.user_id === userId)).toHaveLength(1);
     expect([...fake.subscriptions.values()].filter((s) => s.metadata?.user_id === userId)).toHaveLength(1);
@@ -135,7 +149,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
     expect((await post('/public/api/stripe/check-coupons', { coupon_id: 'WELCOME20' })).json()).toMatchObject({ status_code: 422, data: { coupon_id: [COUPON_INVALID_MESSAGE] } });
 
     const { userId, token } = await newUser();
-    expect((await order(token, '4242424242424242', 'SPRING25')).json().data.is_subscribed).toBe(1);
+    expect((await order(token, randomTestCardNumber(), 'SPRING25')).json().data.is_subscribed).toBe(1);
     expect(subscriptionOf(userId)!.discounts[0].coupon.id).toBe('SPRING25');
     const [row] = await t.database.query<{ coupon_code: string }>('select coupon_code from subscriptions where user_id = $1', [userId]);
     expect(row!.coupon_code).toBe('SPRING25');
@@ -143,7 +157,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
 
   it('cancels at period end and changes plan in Stripe', async () => {
     const { userId, token } = await newUser();
-    await order(token, '4242424242424242');
+    await order(token, randomTestCardNumber());
     const subscription = subscriptionOf(userId);
     const annual = (await get('/api/subscription-plan-list')).json().data[1];
     const changed = await post('/api/change-subscription-plan', { subscription_plan_id: annual.id }, token);
@@ -157,7 +171,7 @@ describe.each(testBackends())('billing with Stripe (%s)', (backend) => {
 
   it('webhooks: a signed event re-reads the subscription from Stripe; a forged one is refused; a replay is ignored', async () => {
     const { userId, token, email } = await newUser();
-    await order(token, '4242424242424242');
+    await order(token, randomTestCardNumber());
     const subscription = subscriptionOf(userId);
     await t.app.ctx.jobs.drain();
     await smtp.waitForTo(email, 1);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CARD_DECLINED_MESSAGE,
+  CARD_TRIAL_USED_MESSAGE,
+  randomTestCardNumber,
   COUPON_ALREADY_USED_MESSAGE,
   COUPON_INVALID_MESSAGE,
   NOT_SUBSCRIBED_STATUS,
@@ -51,7 +53,8 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
   async function plans() {
     return (await get('/api/subscription-plan-list')).json().data as Array<{ id: number; title: string; amount: number }>;
   }
-  async function cardToken(token: string, number = '4242 4242 4242 4242') {
+  // A number of its own each time: test mode gives one free trial per card number (decision 3004).
+  async function cardToken(token: string, number = randomTestCardNumber()) {
     const res = await post('/api/test-billing/tokens', { number, exp_month: 12, exp_year: 2030, cvc: '123' }, token);
     expect(res.statusCode).toBe(200);
     return res.json().data as { id: string; last4: string; brand: string };
@@ -135,6 +138,33 @@ describe.each(testBackends())('billing in test mode (%s)', (backend) => {
     // 20% off the $49 plan, whatever plan_amount the client sent.
     expect(mail!.text).toContain('$39.20');
     expect(mail!.text).toContain('March 24, 2026');
+  });
+
+  it('gives one free trial per card: another account with the same card number is refused, nothing created (issue 30)', async () => {
+    const number = randomTestCardNumber();
+    const first = await newUser();
+    expect((await subscribe(first.token, { number })).json().data).toMatchObject({ is_subscribed: 1 });
+    expect((await subscriptionRow(first.userId)).trial_end).not.toBeNull();
+
+    // A second account, a new token of the same card number (test mode fakes the provider's fingerprint per number).
+    const second = await newUser();
+    const again = await subscribe(second.token, { number: number.replace(/(\d{4})(?=\d)/g, '$1 ') });
+    expect(again.json().data).toEqual({ token: second.token, is_subscribed: 0, message: CARD_TRIAL_USED_MESSAGE, data: { card: [CARD_TRIAL_USED_MESSAGE] } });
+    expect(await subscriptionRow(second.userId)).toBeUndefined();
+    expect((await get(SUBSCRIBER_ONLY, second.token)).json().status).toBe(NOT_SUBSCRIBED_STATUS);
+    // Another card starts the second account's trial.
+    expect((await subscribe(second.token)).json().data).toMatchObject({ is_subscribed: 1 });
+    // The fingerprint is a keyed hash: the number is in no table.
+    const stored = await t.database.query('select * from trial_card_fingerprints');
+    expect(JSON.stringify(stored)).not.toContain(number);
+    expect(JSON.stringify(await t.database.query('select * from test_card_tokens'))).not.toContain(number.slice(0, 12));
+  });
+
+  it('a declined card does not use up its free trial', async () => {
+    const declined = '4000000000000002';
+    const first = await newUser();
+    expect((await subscribe(first.token, { number: declined })).json().data.message).toBe(CARD_DECLINED_MESSAGE);
+    expect((await subscribe(first.token, { number: declined })).json().data.message).toBe(CARD_DECLINED_MESSAGE);
   });
 
   it('a declined card answers is_subscribed 0 with a message and a map of error lists, and leaves the account locked', async () => {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 // A small local stand-in for api.stripe.com: enough of tokens, customers, prices, coupons and subscriptions for the
 // real `stripe` SDK (pointed here with host/port/protocol) to run the billing adapter end to end.
@@ -107,7 +107,9 @@ export async function startFakeStripe(options: { coupons?: Json[] } = {}): Promi
 
     if (resource === 'tokens' && method === 'POST') {
       const number = String(body.card?.number ?? '').replace(/\D/g, '');
-      const card = { id: id('card'), brand: number.startsWith('4') ? 'Visa' : 'MasterCard', last4: number.slice(-4), exp_month: Number(body.card?.exp_month), exp_year: Number(body.card?.exp_year), funding: 'credit' };
+      // Stripe's fingerprint: the same for every token of one card number on one account.
+      const fingerprint = createHash('sha256').update(`${secretKey}:${number}`).digest('base64url').replace(/[-_]/g, '').slice(0, 16);
+      const card = { id: id('card'), brand: number.startsWith('4') ? 'Visa' : 'MasterCard', last4: number.slice(-4), exp_month: Number(body.card?.exp_month), exp_year: Number(body.card?.exp_year), funding: 'credit', fingerprint };
       const token = { id: id('tok'), object: 'token', type: 'card', used: false, created: unix(), livemode: false, card };
       tokens.set(token.id, { ...token, number });
       return send(token);

@@ -50,7 +50,7 @@ async function json(base: string, method: string, url: string, body?: unknown, t
 /** Registers and subscribes (test-mode billing) through the public API; returns a subscriber token. */
 async function subscribedAgent(base: string): Promise<string> {
   const email = `fault-${randomBytes(4).toString('hex')}@example.com`;
-  const { data } = await json(base, 'POST', '/api/register', { name: 'Fault Agent', email, password: 'Passw0rd!x' });
+  const { data } = await json(base, 'POST', '/api/register', { name: 'Fault Agent', email, password: 'Sunny-Day-42' });
   const year = new Date().getFullYear() + 2;
   const card = await json(base, 'POST', '/api/test-billing/tokens', { number: '4242424242424242', exp_month: 12, exp_year: year, cvc: '123' }, data.token);
   const plans = await json(base, 'GET', '/api/subscription-plan-list');

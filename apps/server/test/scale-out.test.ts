@@ -104,13 +104,13 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
 
   it('a session made on one instance works on the other, and logout on either ends it everywhere', async () => {
     const email = `scale-${randomBytes(4).toString('hex')}@example.com`;
-    const reg = await call(0, 'POST', '/api/register', { name: 'Scale Agent', email, password: 'Passw0rd!x' });
+    const reg = await call(0, 'POST', '/api/register', { name: 'Scale Agent', email, password: 'Sunny-Day-42' });
     expect(reg.status).toBe(200);
     const token = reg.body.data.token as string;
     const details = await call(1, 'GET', '/api/user-details', undefined, token);
     expect(details.status).toBe(200);
     expect(details.body.data.user.email).toBe(email);
-    const login = await call(1, 'POST', '/api/login', { email, password: 'Passw0rd!x' });
+    const login = await call(1, 'POST', '/api/login', { email, password: 'Sunny-Day-42' });
     expect(login.status).toBe(200);
     expect((await call(0, 'GET', '/api/logout', undefined, login.body.data.token)).status).toBe(200);
     expect((await call(1, 'GET', '/api/user-details', undefined, login.body.data.token)).status).toBe(401);
@@ -120,7 +120,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
 
   it('a session cached by one instance ends there when the other ends it, and a subscription made on one opens the other', async () => {
     const email = `cache-${randomBytes(4).toString('hex')}@example.com`;
-    const { token } = (await call(0, 'POST', '/api/register', { name: 'Cache Agent', email, password: 'Passw0rd!x' })).body.data;
+    const { token } = (await call(0, 'POST', '/api/register', { name: 'Cache Agent', email, password: 'Sunny-Day-42' })).body.data;
     // Instance 1 resolves (and keeps) the session while the account has no subscription: the subscriber route says 99.
     expect((await call(1, 'GET', '/api/get-history?page=1', undefined, token)).body.status_code).toBe(99);
     const year = new Date().getFullYear() + 2;
@@ -140,7 +140,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
 
   it('a live link revoked on one instance answers 404 on the other at once, though that one kept its lookup (decision 3002)', async () => {
     const email = `links-${randomBytes(4).toString('hex')}@example.com`;
-    const { token } = (await call(0, 'POST', '/api/register', { name: 'Link Agent', email, password: 'Passw0rd!x' })).body.data;
+    const { token } = (await call(0, 'POST', '/api/register', { name: 'Link Agent', email, password: 'Sunny-Day-42' })).body.data;
     const year = new Date().getFullYear() + 2;
     const card = (await call(0, 'POST', '/api/test-billing/tokens', { number: '5555555555554444', exp_month: 12, exp_year: year, cvc: '123' }, token)).body.data;
     const plan = (await call(0, 'GET', '/api/subscription-plan-list')).body.data[0];
@@ -160,7 +160,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
 
   it('counts a rate limit across both instances and delivers each queued e-mail exactly once', async () => {
     const email = `limits-${randomBytes(4).toString('hex')}@example.com`;
-    expect((await call(0, 'POST', '/api/register', { name: 'Limit Agent', email, password: 'Passw0rd!x' })).status).toBe(200);
+    expect((await call(0, 'POST', '/api/register', { name: 'Limit Agent', email, password: 'Sunny-Day-42' })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await call(i, 'POST', '/api/forgot-password', { email })).status);
     const accepted = statuses.filter((s) => s === 200).length;

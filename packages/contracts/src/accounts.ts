@@ -7,6 +7,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most common passwords. Please choose another.';
 export const PASSWORD_RULES_MESSAGE = 'The password must be at least 8 characters long and contain a letter and a digit.';
+/** Spaces count in a password, but a password must not be mostly spaces (issue 30: seven spaces and "a1" was taken). */
+export const PASSWORD_SPACES_MESSAGE = 'The password must have at least 8 characters that are not spaces.';
+export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use a longer one, for example three or four unrelated words, and avoid names, dates and keyboard patterns.';
 export const EMAIL_REQUIRED_MESSAGE = 'Email is Required';
 export const EMAIL_INVALID_MESSAGE = 'Please enter valid Email ID';
 export const EMAIL_TAKEN_MESSAGE = 'The email has already been taken.';
@@ -42,10 +45,17 @@ export function passwordFollowsRules(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH && /\p{L}/u.test(password) && /\d/.test(password);
 }
 
+/** True when at least PASSWORD_MIN_LENGTH of the password's characters are not white space. */
+export function passwordHasEnoughNonSpace(password: string): boolean {
+  return password.replace(/\s/gu, '').length >= PASSWORD_MIN_LENGTH;
+}
+
 export const newPasswordField = z
   .string({ error: PASSWORD_REQUIRED_MESSAGE })
   .min(1, PASSWORD_REQUIRED_MESSAGE)
-  .refine(passwordFollowsRules, { error: PASSWORD_RULES_MESSAGE });
+  .refine(passwordFollowsRules, { error: PASSWORD_RULES_MESSAGE })
+  // One message at a time: the spaces rule speaks only once the first rules hold.
+  .refine((password) => !passwordFollowsRules(password) || passwordHasEnoughNonSpace(password), { error: PASSWORD_SPACES_MESSAGE });
 
 export const WEBSITE_INVALID_MESSAGE = 'Please enter a valid website address.';
 

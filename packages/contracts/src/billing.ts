@@ -7,6 +7,8 @@ export const TRIAL_DAYS = 14;
 export const TRIAL_REMINDER_DAYS_BEFORE_END = 3;
 export const TEST_MODE_LABEL = 'Test mode — no real charges';
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+/** One free trial per card (issue 30): a card that started a trial on any account cannot start another. */
+export const CARD_TRIAL_USED_MESSAGE = 'This card has already been used for a free trial. Please use another card.';
 export const COUPON_INVALID_MESSAGE = 'This promo code is invalid or has expired.';
 export const PLAN_INVALID_MESSAGE = 'Please choose a valid subscription plan.';
 export const SUBSCRIBED_MESSAGE = 'Your subscription has started. Enjoy your 14-day free trial!';
@@ -36,6 +38,19 @@ export function passesLuhn(cardNumber: string): boolean {
     sum += d;
   }
   return sum % 10 === 0;
+}
+
+/**
+ * A Visa number that passes the Luhn check, random in the middle, ending in `last4`. Test mode gives one free trial per
+ * card number, so each test account (and each run) needs a number of its own; it still shows as "ending in 4242".
+ */
+export function randomTestCardNumber(last4 = '4242'): string {
+  const middle = Array.from({ length: 10 }, () => Math.floor(Math.random() * 10)).join('');
+  for (let digit = 0; digit <= 9; digit++) {
+    const number = `4${middle}${digit}${last4}`;
+    if (passesLuhn(number)) return number;
+  }
+  throw new Error('unreachable: one digit of ten always completes the checksum');
 }
 
 /** Card brand from the number's prefix (enough for display; the provider's answer wins in Stripe mode). */

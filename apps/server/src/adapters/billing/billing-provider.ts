@@ -73,6 +73,11 @@ export interface BillingProvider {
   changePlan(ref: ProviderRef, plan: BillingPlan): Promise<Partial<ProviderSubscription> & { priceId?: string }>;
   cancelAtPeriodEnd(ref: ProviderRef): Promise<Partial<ProviderSubscription>>;
   changeCard(ref: ProviderRef & { userId: string }, cardToken: string): Promise<Declinable<CardOnFile & { cardOutcome?: string }>>;
+  /**
+   * The provider's fingerprint of a tokenized card: the same for every token of one card number (Stripe's
+   * card.fingerprint), null when the token is unknown or the provider gives none. Reads only; the token stays unused.
+   */
+  cardFingerprint(cardToken: string, userId: string): Promise<string | null>;
   /** Re-reads the subscription from the provider (webhooks never trust the event body). */
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not match. */

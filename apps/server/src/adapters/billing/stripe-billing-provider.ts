@@ -93,6 +93,15 @@ export function createStripeBillingProvider(config: StripeProviderConfig): Billi
       }
     },
 
+    async cardFingerprint(cardToken) {
+      try {
+        return (await stripe.tokens.retrieve(cardToken)).card?.fingerprint ?? null;
+      } catch (error) {
+        if (isMissing(error) || stripeErrorType(error) === 'StripeInvalidRequestError') return null;
+        throw error;
+      }
+    },
+
     async createSubscription(input) {
       const card = await cardFromToken(input.cardToken);
       if (!card) return { ok: false, field: 'stripe_token', message: CARD_TOKEN_INVALID_MESSAGE };

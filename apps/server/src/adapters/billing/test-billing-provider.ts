@@ -18,12 +18,16 @@ export interface TestCardTokenRow {
   exp_month: number;
   exp_year: number;
   outcome: 'succeed' | 'decline' | 'fail_renewal';
+  /** One per card number (a keyed hash, as Stripe's card.fingerprint is one per number). */
+  fingerprint: string | null;
 }
 
 export interface TestBillingStore {
   findCoupon(code: string, now: Date): Promise<BillingCoupon | undefined>;
   /** Marks the user's unused token used and returns it; undefined if it is unknown, someone else's or spent. */
   claimCardToken(tokenId: string, userId: string, now: Date): Promise<TestCardTokenRow | undefined>;
+  /** The fingerprint of the user's token, used or not; null if unknown. */
+  cardTokenFingerprint(tokenId: string, userId: string): Promise<string | null>;
 }
 
 const DAY_MS = 86_400_000;
@@ -40,6 +44,7 @@ export function createTestBillingProvider(store: TestBillingStore, now: () => Da
   return {
     kind: 'test',
     findCoupon: (code) => store.findCoupon(code, now()),
+    cardFingerprint: (cardToken, userId) => store.cardTokenFingerprint(cardToken, userId),
     async createSubscription(input) {
       const token = await store.claimCardToken(input.cardToken, input.userId, now());
       if (!token) return { ok: false, field: 'stripe_token', message: CARD_TOKEN_INVALID_MESSAGE };

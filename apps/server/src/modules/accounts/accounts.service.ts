@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   COMMON_PASSWORD_MESSAGE,
+  WEAK_PASSWORD_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   EMAIL_UNCHANGED_MESSAGE,
@@ -16,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { RateLimitedError, UnauthorizedError, ValidationError } from '../../http/errors';
 import { hashToken } from '../auth/auth.service';
-import { isCommonPassword } from './common-passwords';
+import { isCommonPassword, PASSWORD_MIN_SCORE, passwordScore } from './password-strength';
 import { passwordResetEmail, signInDetailsChangedEmail } from '../mail/mail.templates';
 import type { AuthenticatedSession } from '../auth/auth.service';
 import { isUniqueViolation, type AccountsRepository, type BusinessFields, type BusinessRow, type SubscriptionRow, type UserRow } from './accounts.repository';
@@ -39,8 +40,10 @@ export function loginDelayMs(failures: number): number {
   if (failures <= FREE_LOGIN_FAILURES) return 0;
   return Math.min(MAX_LOGIN_DELAY_MS, FIRST_LOGIN_DELAY_MS * 2 ** Math.min(30, failures - FREE_LOGIN_FAILURES - 1));
 }
-function refuseCommonPassword(password: string): void {
+/** A new password on the common list, or one zxcvbn rates too easy to guess (with the account's name and e-mail as known words), is refused. */
+function refuseWeakPassword(password: string, userInputs: string[]): void {
   if (isCommonPassword(password)) throw new ValidationError({ password: [COMMON_PASSWORD_MESSAGE] });
+  if (passwordScore(password, userInputs) < PASSWORD_MIN_SCORE) throw new ValidationError({ password: [WEAK_PASSWORD_MESSAGE] });
 }
 const loginThrottleKey = (email: string, clientAddress: string) => hashToken(`${email.trim().toLowerCase()}|${clientAddress}`);
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -150,7 +153,7 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
 
     async register(input: { name: string; email: string; password: string; phone?: string }): Promise<{ token: string; is_subscribed: 0 }> {
       await this.assertEmailFree(input.email);
-      refuseCommonPassword(input.password);
+      refuseWeakPassword(input.password, [input.email, input.name]);
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -189,7 +192,7 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
 
     /** Single use: the token is consumed, the password replaced and every session of the user ended, all or nothing. */
     async resetPassword(token: string, password: string): Promise<void> {
-      refuseCommonPassword(password);
+      refuseWeakPassword(password, []); // whose account is known only once the token is
       const passwordHash = await hashPassword(password);
       const now = ctx.now();
       const userId = await repository.transaction(async (tx) => {
@@ -206,7 +209,7 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
     async changePassword(session: AuthenticatedSession, input: { current_password: string; password: string }): Promise<void> {
       const user = await confirmPassword(session.userId, input.current_password);
       if (input.password === input.current_password) throw new ValidationError({ password: [PASSWORD_UNCHANGED_MESSAGE] });
-      refuseCommonPassword(input.password);
+      refuseWeakPassword(input.password, [user.email, user.name]);
       await repository.setPassword(user.id, await hashPassword(input.password), ctx.now());
       await ctx.auth.endOtherSessions(session);
       await ctx.mail.send({

@@ -1,5 +1,6 @@
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
+  CARD_TRIAL_USED_MESSAGE,
   COUPON_ALREADY_USED_MESSAGE,
   COUPON_INVALID_MESSAGE,
   SUBSCRIBED_MESSAGE,
@@ -49,19 +50,32 @@ export async function checkout(deps: CheckoutDeps, order: CheckoutOrder): Promis
   const user = await repository.findUser(userId);
   if (!user) throw new NotFoundError('User not found');
 
-  const result = await provider.createSubscription({
-    userId,
-    email: user.email,
-    name: user.name,
-    plan: planForBilling(plan),
-    coupon,
-    cardToken: order.cardToken,
-    // One free trial per account: coming back after cancelling starts paying straight away.
-    trialDays: existing ? 0 : TRIAL_DAYS,
-    existingCustomerId: existing?.provider_customer_id,
-    idempotencyKey: order.idempotencyKey,
-  });
+  // One free trial per account (coming back after cancelling starts paying straight away) and one per card, known by
+  // the provider's fingerprint: a card that started a trial on any account is refused for another (decision 3004).
+  const trialDays = existing ? 0 : TRIAL_DAYS;
+  const trialCard = trialDays > 0 ? await provider.cardFingerprint(order.cardToken, userId) : null;
+  if (trialCard && !(await repository.claimTrialCard(trialCard, now()))) {
+    return { token: sessionToken, is_subscribed: 0, message: CARD_TRIAL_USED_MESSAGE, data: { card: [CARD_TRIAL_USED_MESSAGE] } };
+  }
+  let result: Awaited<ReturnType<BillingProvider['createSubscription']>>;
+  try {
+    result = await provider.createSubscription({
+      userId,
+      email: user.email,
+      name: user.name,
+      plan: planForBilling(plan),
+      coupon,
+      cardToken: order.cardToken,
+      trialDays,
+      existingCustomerId: existing?.provider_customer_id,
+      idempotencyKey: order.idempotencyKey,
+    });
+  } catch (error) {
+    if (trialCard) await repository.releaseTrialCard(trialCard);
+    throw error;
+  }
   if (!result.ok) {
+    if (trialCard) await repository.releaseTrialCard(trialCard); // a declined card has not had its trial
     return { token: sessionToken, is_subscribed: 0, message: result.message, data: { [result.field]: [result.message] } };
   }
   const created = result.value;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '@cma/db';
 import type { BillingCoupon, BillingPlan } from '../../adapters/billing/billing-provider';
 import type { TestCardTokenRow } from '../../adapters/billing/test-billing-provider';
@@ -179,14 +180,33 @@ export function createBillingRepository(database: Database) {
 
     async insertTestCardToken(row: TestCardTokenRow & { user_id: string | null }): Promise<void> {
       await database.query(
-        'insert into test_card_tokens(id, user_id, brand, last4, exp_month, exp_year, outcome) values ($1,$2,$3,$4,$5,$6,$7)',
-        [row.id, row.user_id, row.brand, row.last4, row.exp_month, row.exp_year, row.outcome],
+        'insert into test_card_tokens(id, user_id, brand, last4, exp_month, exp_year, outcome, fingerprint) values ($1,$2,$3,$4,$5,$6,$7,$8)',
+        [row.id, row.user_id, row.brand, row.last4, row.exp_month, row.exp_year, row.outcome, row.fingerprint],
       );
+    },
+    async cardTokenFingerprint(tokenId: string, userId: string): Promise<string | null> {
+      const [row] = await database.query<{ fingerprint: string | null }>('select fingerprint from test_card_tokens where id = $1 and user_id = $2', [tokenId, userId]);
+      return row?.fingerprint ?? null;
+    },
+    /** Test mode's key for card fingerprints, made by whichever instance asks first. */
+    async testCardFingerprintKey(): Promise<string> {
+      await database.query("insert into app_secrets (name, value) values ('test-card-fingerprint-key', $1) on conflict (name) do nothing", [randomBytes(32).toString('base64url')]);
+      const [row] = await database.query<{ value: string }>("select value from app_secrets where name = 'test-card-fingerprint-key'");
+      return row!.value;
+    },
+    /** Takes the card's one free trial: true for exactly one caller per fingerprint, ever (until released). */
+    async claimTrialCard(fingerprint: string, now: Date): Promise<boolean> {
+      const rows = await database.query('insert into trial_card_fingerprints (fingerprint, claimed_at) values ($1, $2) on conflict (fingerprint) do nothing returning fingerprint', [fingerprint, now]);
+      return rows.length === 1;
+    },
+    /** Gives a claimed trial back (the subscription it was for was not created). */
+    async releaseTrialCard(fingerprint: string): Promise<void> {
+      await database.query('delete from trial_card_fingerprints where fingerprint = $1', [fingerprint]);
     },
     async claimCardToken(tokenId: string, userId: string, now: Date): Promise<TestCardTokenRow | undefined> {
       const rows = await database.query<TestCardTokenRow>(
         `update test_card_tokens set used_at = $3 where id = $1 and user_id = $2 and used_at is null
-         returning id, brand, last4, exp_month, exp_year, outcome`,
+         returning id, brand, last4, exp_month, exp_year, outcome, fingerprint`,
         [tokenId, userId, now],
       );
       return rows[0];

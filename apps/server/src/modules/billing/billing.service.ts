@@ -125,7 +125,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     /** Test mode's stand-in for the card provider's tokenizer: checks the card, keeps only brand, last 4 and expiry. */
     async createTestCardToken(userId: string, request: TestCardTokenRequest & { exp_month: number; exp_year: number }): Promise<TestCardToken> {
-      const token = testCardToken(request, now());
+      const token = testCardToken(request, now(), await repository.testCardFingerprintKey());
       await repository.insertTestCardToken({ ...token, user_id: userId });
       return { id: token.id, last4: token.last4, brand: token.brand, exp_month: token.exp_month, exp_year: token.exp_year };
     },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CARD_EXPIRED_MESSAGE, cardBrand, cardExpired, type TestCardTokenRequest } from '@cma/contracts';
 import { ValidationError } from '../../http/errors';
@@ -13,8 +13,11 @@ import type { BillingSchedule } from './billing.schedule';
 const DECLINED_TEST_CARD = '4000000000000002';
 const FAILS_AT_RENEWAL_TEST_CARD = '4000000000000341';
 
-/** Checks the card and keeps only brand, last 4, expiry and what the test provider will do with it. */
-export function testCardToken(request: TestCardTokenRequest & { exp_month: number; exp_year: number }, at: Date) {
+/**
+ * Checks the card and keeps only brand, last 4, expiry, what the test provider will do with it and a fingerprint: one
+ * per card number, an HMAC under `fingerprintKey` (a number typed here is never stored or hashed bare).
+ */
+export function testCardToken(request: TestCardTokenRequest & { exp_month: number; exp_year: number }, at: Date, fingerprintKey: string) {
   const digits = request.number.replace(/[\s-]/g, '');
   const expYear = request.exp_year < 100 ? 2000 + request.exp_year : request.exp_year;
   if (cardExpired(request.exp_month, expYear, at)) throw new ValidationError({ exp_year: [CARD_EXPIRED_MESSAGE] });
@@ -25,6 +28,7 @@ export function testCardToken(request: TestCardTokenRequest & { exp_month: numbe
     exp_month: request.exp_month,
     exp_year: expYear,
     outcome: digits === DECLINED_TEST_CARD ? ('decline' as const) : digits === FAILS_AT_RENEWAL_TEST_CARD ? ('fail_renewal' as const) : ('succeed' as const),
+    fingerprint: createHmac('sha256', fingerprintKey).update(digits).digest('base64url').slice(0, 16),
   };
 }
 

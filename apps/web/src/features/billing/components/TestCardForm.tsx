@@ -84,7 +84,8 @@ export function TestCardForm({ ref }: { ref?: Ref<CardEntryHandle> }) {
     <fieldset className="test-card">
       <legend className="test-card__badge">{TEST_MODE_LABEL}</legend>
       <p className="test-card__hint">
-        Use <code>4242 4242 4242 4242</code> with any future date and any CVC. <code>4000 0000 0000 0002</code> shows a declined card.
+        Use <code>4242 4242 4242 4242</code> with any future date and any CVC. <code>4000 0000 0000 0002</code> shows a declined card. Each
+        card number starts one free trial: for another account, use another number such as <code>5555 5555 5555 4444</code>.
       </p>
       {field('number', 'Card number', number, (v) => setNumber(formatCardNumber(v)), {
         inputMode: 'numeric',
