@@ -84,7 +84,12 @@ export interface MarketRatesOptions {
   minimumPairs?: number;
   /** Measure time month by month (a paired-sales price index) instead of one linear monthly trend. Default false. */
   timeIndex?: boolean;
+  /** Measured on at most this many of the latest sales before `before` (default 20,000, as the market model). */
+  maxSales?: number;
 }
+
+/** Default cap on the sales one measurement reads (MarketRatesOptions.maxSales): a 50,000-listing pool measures in seconds. */
+export const MARKET_RATES_MAX_SALES = 20_000;
 
 export interface FeatureLevelEffect {
   level: string;
@@ -141,6 +146,13 @@ export function deriveMarketRates(sales: readonly SaleFacts[] | CandidatePool, o
   const values: (number | null)[][] = FEATURES.map((feature) => pool.sales.map((s) => finite(feature.read(s))));
   const usableFlags = new Uint8Array(n);
   for (let i = 0; i < n; i++) usableFlags[i] = pool.time[i] < before && !Number.isNaN(pool.lat[i]) ? 1 : 0;
+  const maxSales = options.maxSales ?? MARKET_RATES_MAX_SALES;
+  const usableCount = usableFlags.reduce((sum, f) => sum + f, 0);
+  if (usableCount > maxSales) {
+    // The latest sales before `before` only (ties by position): older ones add pairs, not better rates.
+    const order = Array.from({ length: n }, (_, i) => i).filter((i) => usableFlags[i] === 1).sort((a, b) => pool.time[b] - pool.time[a] || a - b);
+    for (const i of order.slice(maxSales)) usableFlags[i] = 0;
+  }
   const usable = (i: number) => usableFlags[i] === 1;
   const textFeatures = discoverTextFeatures(pool, usable);
 
