@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseListingsCsv } from '@cma/listings-import';
-import { autoAdjustments, cmaBacktestValuer, migrateCmaState, readComparable, readSubject, valueAutoCma, type CmaAdjustments, type ListingRecord } from '@cma/cma';
-import { BEST_BACKTEST_OPTIONS, CandidatePool, UAD_STEP_DEFAULTS, median, runBacktest, seededRandom, summarizeBacktest, zipHalfOf, type BacktestOptions, type BacktestResult, type SaleFacts } from '@cma/valuation';
+import { autoAdjustments, cmaBacktestValuer, readComparable, valueAutoCma, type ListingRecord } from '@cma/cma';
+import { BEST_BACKTEST_OPTIONS, CandidatePool, median, runBacktest, seededRandom, summarizeBacktest, zipHalfOf, type BacktestOptions, type BacktestResult, type SaleFacts } from '@cma/valuation';
 import { formatBacktestSummary } from '../../apps/cli/src/commands/value';
 
 const file = resolve(process.argv[2] ?? new URL('../../../shared/datasets/king-county-sales-recolorado.csv', import.meta.url).pathname);
