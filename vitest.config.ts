@@ -13,9 +13,11 @@ export default defineConfig({
           name: 'node',
           retry,
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.{ts,tsx}', 'packages/report/src/**/*.test.tsx', 'apps/server/{src,test}/**/*.test.ts', 'apps/cli/{src,test}/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.{ts,tsx}', 'packages/report/src/**/*.test.tsx', 'apps/server/{src,test}/**/*.test.ts', 'apps/cli/{src,test}/**/*.test.ts', 'scripts/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Without TEST_DATABASE_URL the PostgreSQL half of each integration suite is reported as skipped.
+          setupFiles: ['packages/db/src/testing-setup.ts'],
         },
       },
       {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: system deps check, unit + integration (Vitest), web build, browser tests (Playwright);
-// ends with one plain summary line "Tests: N passed, N failed, N skipped".
+// ends with one plain summary line "Tests: N passed, N failed, N skipped; N passed only on a retry[: names]".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { summarize, summaryLine } from './test-summary.mjs';
 
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
@@ -10,7 +11,7 @@ mkdirSync(results, { recursive: true });
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('TEST_DATABASE_URL is not set: integration tests run on embedded PGlite only (the PostgreSQL half is skipped).');
+  console.log('TEST_DATABASE_URL is not set: integration tests run on embedded PGlite only (the PostgreSQL half is counted as skipped).');
 }
 
 // Dependency audit where the registry's audit endpoint answers; report-only, so an advisory never hides test results.
@@ -24,7 +25,7 @@ if (/audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|405/.test
 
 const steps = [];
 steps.push(['system dependencies', run('node', ['scripts/ensure-system-deps.mjs'])]);
-steps.push(['unit + integration', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`])]);
+steps.push(['unit + integration', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`, '--reporter=./scripts/vitest-retries-reporter.mjs'], { VITEST_RETRIES_FILE: `${results}/vitest-retries.json` })]);
 // Two builds at once, as two `npm start` in one checkout would run them: both must succeed and leave one whole build
 // (the second waits for the first, then finds dist/ up to date).
 const builds = await Promise.all([0, 1].map(() => runAsync('npm', ['run', 'build', '-w', '@cma/web'])));
@@ -37,26 +38,17 @@ if (built === 0 && steps[0][1] === 0) {
   steps.push(['browser', 1]);
 }
 
-let passed = 0, failed = 0, skipped = 0;
 const vitest = readJson(`${results}/vitest.json`);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += vitest.numPendingTests + vitest.numTodoTests;
-}
 const playwright = readJson(`${results}/playwright.json`);
-if (playwright?.stats) {
-  passed += playwright.stats.expected;
-  passed += playwright.stats.flaky ?? 0; // passed on retry
-  failed += playwright.stats.unexpected;
-  skipped += playwright.stats.skipped;
-}
-// The names of failed tests go last, beside the summary, so the tail of a CI log says what failed.
-for (const name of failedTestNames(vitest, playwright)) console.log(`FAILED test: ${name}`);
+const summary = summarize({ vitest, vitestRetries: readJson(`${results}/vitest-retries.json`) ?? [], playwright });
+// The names of failed tests, and of those that passed only on a retry, go last, beside the summary, so the tail of a
+// CI log says what failed and what may be hiding a race.
+for (const name of summary.failedNames) console.log(`FAILED test: ${name}`);
+for (const name of summary.retried) console.log(`PASSED ONLY ON A RETRY: ${name}`);
 for (const [name, code] of steps) if (code !== 0) console.log(`FAILED step: ${name} (exit ${code})`);
 const ok = steps.every(([, code]) => code === 0);
-if (!ok && failed === 0) failed = 1; // a step that crashed before reporting still counts as a failure
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (!ok && summary.failed === 0) summary.failed = 1; // a step that crashed before reporting still counts as a failure
+console.log(summaryLine(summary));
 process.exit(ok ? 0 : 1);
 
 function runAsync(cmd, args) {
@@ -66,24 +58,6 @@ function runAsync(cmd, args) {
 function wholeBuild() {
   const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   return read('apps/web/dist/app.html').includes('<div id="root"></div>') && read('apps/web/dist/index.html').includes('<main') && existsSync('apps/web/dist/ssr/entry.html');
-}
-
-function failedTestNames(vitestReport, playwrightReport) {
-  const names = [];
-  for (const file of vitestReport?.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') names.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName} — ${(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
-    }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) names.push(`${file.name.replace(`${process.cwd()}/`, '')} — ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
-  }
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-  };
-  for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
-  return names;
 }
 
 function readJson(file) {
