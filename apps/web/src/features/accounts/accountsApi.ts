@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { AccountUser, BrandKit, ChangeEmailRequest, ChangePasswordRequest, LoginResult, UserDetails } from '@cma/contracts';
+import type { AccountUser, AddMlsMembershipRequest, BrandKit, ChangeEmailRequest, ChangePasswordRequest, LoginResult, MlsChoice, MlsMembership, UserDetails } from '@cma/contracts';
 import { api } from '../../shared/api/api';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { SOMETHING_WENT_WRONG } from '../../shared/toast';
@@ -28,6 +28,20 @@ export const accountsApi = api.injectEndpoints({
     changeEmail: build.mutation<ApiEnvelope<{ user: AccountUser }>, ChangeEmailRequest>({
       query: (body) => ({ url: '/api/change-email', method: 'POST', body }),
       invalidatesTags: ['User'],
+    }),
+    /** The agent's MLS memberships and the MLSs there are to join (only members see an MLS's listings). */
+    mlsMemberships: build.query<{ memberships: MlsMembership[]; sources: MlsChoice[] }, void>({
+      query: () => '/api/mls-membership',
+      transformResponse: (response: ApiEnvelope<{ memberships: MlsMembership[]; sources: MlsChoice[] }>) => response.data ?? { memberships: [], sources: [] },
+      providesTags: ['MlsMemberships'],
+    }),
+    addMlsMembership: build.mutation<ApiEnvelope<MlsMembership>, AddMlsMembershipRequest>({
+      query: (body) => ({ url: '/api/mls-membership', method: 'POST', body }),
+      invalidatesTags: ['MlsMemberships'],
+    }),
+    removeMlsMembership: build.mutation<ApiEnvelope<{ mls: string }>, string>({
+      query: (mls) => ({ url: `/api/mls-membership/${encodeURIComponent(mls)}`, method: 'DELETE' }),
+      invalidatesTags: ['MlsMemberships'],
     }),
     userDetails: build.query<UserDetails, void>({
       query: () => '/api/user-details',
@@ -67,6 +81,9 @@ export const {
   useUserDetailsQuery,
   useUploadProfilePicMutation,
   useStoreBusinessDetailMutation,
+  useMlsMembershipsQuery,
+  useAddMlsMembershipMutation,
+  useRemoveMlsMembershipMutation,
 } = accountsApi;
 
 export interface ApiFailure {

@@ -36,7 +36,7 @@ export interface ClientConfig {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks', 'BrandKit', 'CustomPages'],
+  tagTypes: ['History', 'User', 'AdjustmentValues', 'Plans', 'PropertyImages', 'ReportLinks', 'BrandKit', 'CustomPages', 'MlsMemberships'],
   endpoints: (build) => ({
     getFaqList: build.query<FaqEntry[], void>({
       query: () => '/api/faq-list',

@@ -13,6 +13,7 @@ import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import { SignInSettings } from '../components/SignInSettings';
 import { BrandKitForm } from '../components/BrandKitForm';
+import { MlsMemberships } from '../components/MlsMemberships';
 import { LogoPicker, useLogoChoice } from '../components/LogoPicker';
 import '../accounts.css';
 import { notify } from '../../../shared/toast';
@@ -71,6 +72,7 @@ export function EditProfile({ subscriptionSection }: EditProfileProps) {
       <ProfilePictureSection details={details} />
       <DetailsForm details={details} />
       <BrandKitForm />
+      <MlsMemberships />
       <SignInSettings email={details.user.email} />
       <section className="profile-section" aria-labelledby="subscription-title" data-slot="billing-subscription" id="subscription">
         <h2 id="subscription-title">Subscription</h2>

@@ -35,9 +35,9 @@ export interface AgentDefaults {
 
 const isImage = (item: unknown): item is PropertyImage => !!item && typeof item === 'object' && 'id' in item;
 
-/** The hits' records, each tagged with its listing's source (its photos are copied by listing id and source). */
-function listingRecords(response: ApiEnvelope<{ hits?: Pick<AddressSearchHit, 'source' | 'record'>[] }>): CmaRecord[] {
-  return (response.data?.hits ?? []).flatMap((hit) => (isRecord(hit.record) ? [{ ...hit.record, listingSource: hit.source }] : []));
+/** The hits' records, each tagged with its listing's source and MLS (its photos are copied by listing id, source and MLS). */
+function listingRecords(response: ApiEnvelope<{ hits?: Pick<AddressSearchHit, 'source' | 'record' | 'mls'>[] }>): CmaRecord[] {
+  return (response.data?.hits ?? []).flatMap((hit) => (isRecord(hit.record) ? [{ ...hit.record, listingSource: hit.source, ...(hit.mls ? { listingMls: hit.mls } : {}) }] : []));
 }
 
 const photosOf = (propertyId: string) => [{ type: 'PropertyImages' as const, id: propertyId }];

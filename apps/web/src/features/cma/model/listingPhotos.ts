@@ -16,7 +16,7 @@ export function listingPhotoCopyOf(record: CmaRecord): ListingPhotoCopy | null {
   // A database record's propertyImages are its listing's photo URLs (none: nothing to copy).
   const hasPhotos = Array.isArray(record.propertyImages) && record.propertyImages.length > 0;
   if ((typeof listingId !== 'string' && typeof listingId !== 'number') || String(listingId) === '' || !hasPhotos) return null;
-  return { listing_id: String(listingId), source: record.listingSource, property_id: record.uuid };
+  return { listing_id: String(listingId), source: record.listingSource, ...(record.listingMls ? { mls: record.listingMls } : {}), property_id: record.uuid };
 }
 
 /** The key under which every screen sees the state of one property's copy (RTK Query's fixedCacheKey). */

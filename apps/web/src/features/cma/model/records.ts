@@ -9,6 +9,8 @@ export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
   add_adjustment?: boolean;
   /** The listing database's source of a record found by a search (absent for CSV and hand-typed records). */
   listingSource?: ListingSource;
+  /** The MLS a listing-database record belongs to (its photos and saved copies are its members' only). */
+  listingMls?: string;
   /** True once the listing's photos are among the property's stored photos (model/listingPhotos.ts). */
   listingPhotosCopied?: boolean;
   /** Quality and condition the agent confirmed or picked (UAD 1–6, null = not known); they win over the listing's reading. */

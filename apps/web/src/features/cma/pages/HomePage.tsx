@@ -14,6 +14,7 @@ import { derivedKeys, readComparable } from '@cma/cma';
 import { addressOf, asRecords, thumbnailOf, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings } from '../store/workflow';
 import { useReport } from '../store/useReport';
+import { useOneSearchCma, type OneSearchStep } from '../store/useOneSearchCma';
 import '../cma.css';
 import { ReportCard } from '../components/ReportCard';
 
@@ -30,6 +31,7 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
   const [mode, setMode] = useState<'csv' | 'search'>(report.isUploadCSV ? 'csv' : 'search');
 
   const [confirming, setConfirming] = useState(false);
+  const oneSearch = useOneSearchCma();
   // What "Undo" brings back after "Start a new CMA": the whole report and the session's listings.
   const [cleared, setCleared] = useState<{ report: typeof report; listings: CmaRecord[] } | null>(null);
 
@@ -96,6 +98,18 @@ export default function HomePage({ recentReports }: { recentReports?: ReactNode 
           </>
         ) : (
           <AddressSearch
+            quickStart={{
+              step: oneSearch.step,
+              problem: oneSearch.problem,
+              // A CMA in one search: the subject, its nearby sales ranked and the best ones ticked, straight to /compare.
+              async onStart(record) {
+                if (await oneSearch.start(record)) {
+                  update({ inputAddressState: true });
+                  navigate('/compare');
+                }
+              },
+            }}
+            onTypeSubject={() => navigate('/confirm-subject')}
             onPick={async (record, all) => {
               const { pool } = await addToPool(report.allCsvData, all);
               edit(loadListings, all, { append: true, fromUpload: false, pool });
@@ -129,18 +143,30 @@ function resumeStep(subject: unknown, comps: unknown): string {
   return '/adjustment';
 }
 
+const ONE_SEARCH_PROGRESS: Partial<Record<OneSearchStep, string>> = {
+  sales: 'Finding the sales and listings around it…',
+  ranking: 'Ranking them and fetching their photos…',
+};
+
 export function AddressSearch({
   onPick,
   actionLabel = 'Use as subject',
   pickDisabled = false,
+  quickStart,
+  onTypeSubject,
 }: {
   onPick(record: CmaRecord, all: CmaRecord[]): void;
   actionLabel?: string;
   pickDisabled?: boolean;
+  /** /home: a primary action per result that builds the CMA from this one search (useOneSearchCma). */
+  quickStart?: { step: OneSearchStep; problem: string; onStart(record: CmaRecord): void };
+  /** /home: the subject is not in the MLS: the agent types it. */
+  onTypeSubject?(): void;
 }) {
   const [address, setAddress] = useState('');
   const [search, { data, isLoading, error, isSuccess }] = useSearchAddressMutation();
   const results = data ?? [];
+  const busy = !!quickStart && (quickStart.step === 'sales' || quickStart.step === 'ranking');
   function submit(event: FormEvent) {
     event.preventDefault();
     if (address.trim().length < 3) return;
@@ -156,7 +182,15 @@ export function AddressSearch({
         <button type="submit" className="button button--primary" disabled={isLoading}>{isLoading ? 'Searching…' : 'Search listings'}</button>
       </form>
       {error && <p className="cma-error" role="alert">{errorMessage(error, 'The search failed.')}</p>}
-      {isSuccess && results.length === 0 && <p className="cma-empty">No listing matches that address. Check the spelling, or enter the subject by hand on the next step.</p>}
+      {isSuccess && results.length === 0 && (
+        <p className="cma-empty">
+          No listing matches that address. Check the spelling{onTypeSubject ? ', or ' : ', or enter the subject by hand on the next step.'}
+          {onTypeSubject && <button type="button" className="link-button" onClick={onTypeSubject}>enter the subject by hand</button>}
+          {onTypeSubject && '.'}
+        </p>
+      )}
+      {quickStart && ONE_SEARCH_PROGRESS[quickStart.step] && <p className="cma-progress" role="status">{ONE_SEARCH_PROGRESS[quickStart.step]}</p>}
+      {quickStart?.problem && <p className="cma-error" role="alert">{quickStart.problem}</p>}
       {results.length > 0 && (
         <ul className="cma-results" aria-label="Search results">
           {results.map((record) => {
@@ -183,7 +217,14 @@ export function AddressSearch({
                     <span>{String(record.MLS ?? '')}</span>
                   </span>
                 </span>
-                <button type="button" className="button button--secondary" disabled={pickDisabled} onClick={() => onPick(record, results)} aria-label={`${actionLabel}: ${addressOf(record)}`}>{actionLabel}</button>
+                <span className="cma-result__actions">
+                  {quickStart && (
+                    <button type="button" className="button button--primary" disabled={busy} onClick={() => quickStart.onStart(record)} aria-label={`Start the CMA: ${addressOf(record)}`}>
+                      Start CMA
+                    </button>
+                  )}
+                  <button type="button" className="button button--secondary" disabled={pickDisabled || busy} onClick={() => onPick(record, results)} aria-label={`${actionLabel}: ${addressOf(record)}`}>{actionLabel}</button>
+                </span>
               </li>
             );
           })}
