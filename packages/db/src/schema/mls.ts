@@ -14,6 +14,7 @@ export const mlsSources = pgTable('mls_sources', {
   oauthScope: text('oauth_scope'),
   secret: text('secret'),
   propertyFilter: text('property_filter'),
+  pageSize: integer('page_size').notNull().default(200),
   mediaMode: text('media_mode').$type<'inline' | 'expand' | 'resource'>(),
   hasMemberResource: boolean('has_member_resource'),
   hasCanView: boolean('has_can_view'),

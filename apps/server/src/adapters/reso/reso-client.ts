@@ -206,7 +206,7 @@ export function createResoClient(options: ResoClientOptions) {
 
     /** Every ListingKey the feed holds now (for reconciling withdrawals), page by page. */
     propertyKeys(filter?: string | null): AsyncGenerator<ResoEntity[]> {
-      return pages('Property', { $select: 'ListingKey', $filter: and(filter), $top: String(Math.max(pageSize, 1000)) });
+      return pages('Property', { $select: 'ListingKey', $filter: and(filter), $top: String(pageSize) });
     },
 
     /** Media of the given listing keys. */

@@ -93,6 +93,8 @@ const COLUMN_TYPES = `source text, listing_id text, status text, address text, a
   record jsonb, photo_urls jsonb, source_modified_at timestamptz, mls_source_id uuid, listing_key text`;
 const COLUMNS = COLUMN_TYPES.split(',').map((c) => c.trim().split(' ')[0]!);
 const UPSERT_BATCH = 500;
+/** Address terms this process knows are stored (a sync's pages repeat their streets and towns); bounded. */
+const KNOWN_TERMS_MAX = 200_000;
 /** Columns an upsert replaces (the row's identity stays; photos only when the input names them). */
 const updated = (keepPhotos: boolean) =>
   COLUMNS.filter((c) => c !== 'mls_source_id' && c !== 'listing_id' && !(keepPhotos && c === 'photo_urls'))
@@ -115,26 +117,37 @@ export interface ComparableQuery {
   limit: number;
 }
 
+export interface WrittenListing {
+  id: string;
+  listing_id: string;
+  listing_key: string | null;
+  /** A new row (not a listing stored before). */
+  inserted: boolean;
+}
+
 export function createListingsRepository(database: Database) {
-  async function writeListings(inputs: ListingInput[], at: Date): Promise<{ id: string; listing_id: string; listing_key: string | null }[]> {
-    const written: { id: string; listing_id: string; listing_key: string | null }[] = [];
+  const knownTerms = new Set<string>();
+
+  async function writeListings(inputs: ListingInput[], at: Date): Promise<WrittenListing[]> {
+    const written: WrittenListing[] = [];
     const keepPhotos = inputs.every((input) => input.photoUrls === undefined);
     for (let start = 0; start < inputs.length; start += UPSERT_BATCH) {
       const rows = inputs.slice(start, start + UPSERT_BATCH).map(toColumns).filter((row) => row.listing_id !== '');
       // Last one wins when a file repeats a listing id (one statement may not update a row twice).
       const unique = [...new Map(rows.map((row) => [`${row.mls_source_id}\u0000${row.listing_id}`, row])).values()];
       if (unique.length === 0) continue;
-      const terms = [...new Set(unique.flatMap((row) => row.address_terms))];
+      const terms = [...new Set(unique.flatMap((row) => row.address_terms))].filter((term) => !knownTerms.has(term));
       await database.transaction(async (tx) => {
         written.push(
-          ...(await tx.query<{ id: string; listing_id: string; listing_key: string | null }>(
+          ...(await tx.query<WrittenListing>(
             `insert into listings (${COLUMNS.join(', ')}, updated_at)
              select ${COLUMNS.join(', ')}, $2 from jsonb_to_recordset($1::jsonb) as x(${COLUMN_TYPES})
              on conflict (mls_source_id, listing_id) do update set ${updated(keepPhotos)}, updated_at = excluded.updated_at
-             returning id, listing_id, listing_key`,
+             returning id, listing_id, listing_key, (xmax = 0) as inserted`,
             [JSON.stringify(unique), at],
           )),
         );
+        if (terms.length === 0) return;
         await tx.query(
           `with new_terms as (
              insert into address_terms(term) select distinct t from unnest($1::text[]) t on conflict do nothing returning term)
@@ -146,6 +159,8 @@ export function createListingsRepository(database: Database) {
           [terms, MIN_TYPO_LENGTH],
         );
       });
+      if (knownTerms.size + terms.length > KNOWN_TERMS_MAX) knownTerms.clear();
+      for (const term of terms) knownTerms.add(term);
     }
     return written;
   }
@@ -156,9 +171,9 @@ export function createListingsRepository(database: Database) {
       return (await writeListings(inputs, at)).length;
     },
 
-    /** Upserts and answers each written listing's id by its listing key (RESO sync: its photos hang off the id). */
-    async upsertReturningIds(inputs: ListingInput[], at: Date): Promise<Map<string, string>> {
-      return new Map((await writeListings(inputs, at)).map((row) => [row.listing_key ?? row.listing_id, row.id]));
+    /** Upserts and answers each written listing by its listing key (RESO sync: its photos hang off the id). */
+    async upsertReturningIds(inputs: ListingInput[], at: Date): Promise<Map<string, WrittenListing>> {
+      return new Map((await writeListings(inputs, at)).map((row) => [row.listing_key ?? row.listing_id, row]));
     },
 
     async count(source?: ListingSource): Promise<number> {

@@ -90,21 +90,27 @@ export async function syncSource(deps: MlsSyncDeps, source: MlsSourceRow, client
     let ordered = true;
     let highest: Date | null = null;
 
-    for await (const page of client.properties(startWatermark, { filter: source.property_filter, expandMedia: feed.media_mode === 'expand' })) {
-      const stored = await storePage(deps, source, client, feed.media_mode, page, run);
+    // Pipelined: while one page is written to the database, the next is fetched and read into records.
+    const pages = client.properties(startWatermark, { filter: source.property_filter, expandMedia: feed.media_mode === 'expand' })[Symbol.asyncIterator]();
+    const prepareNext = () => pages.next().then((next) => (next.done ? null : preparePage(deps, source, next.value, run)));
+    let upcoming = prepareNext();
+    for (;;) {
+      const prepared = await upcoming;
+      if (!prepared) break;
+      upcoming = prepareNext();
+      upcoming.catch(() => {}); // a failure surfaces when it is awaited
+      await writePage(deps, source, client, feed.media_mode, prepared, run);
       // The watermark moves to a time every earlier change is stored by: the page's newest, less the last timestamp
       // (a tie may go on in the next page), once the feed is seen to send changes oldest first.
-      for (const at of stored.timestamps) {
+      for (const at of prepared.timestamps) {
         if (highest && at < highest) ordered = false;
         if (!highest || at > highest) highest = at;
       }
-      const safe = stored.timestamps.filter((at) => highest && at < highest);
+      const safe = prepared.timestamps.filter((at) => highest && at < highest);
       const pageMark = safe.length > 0 ? new Date(Math.max(...safe.map((at) => at.getTime()))) : null;
-      if (ordered && pageMark && (!watermark || pageMark > watermark)) {
-        watermark = pageMark;
-        await repository.saveWatermark(source.id, watermark);
-      }
-      if (!(await repository.claimLease(source.id, options.owner, now(), SYNC_LEASE_MS))) throw new MlsBusyError(`lost the sync lease of ${source.name}`);
+      const advance = ordered && pageMark && (!watermark || pageMark > watermark) ? pageMark : null;
+      if (advance) watermark = advance;
+      if (!(await repository.saveProgress(source.id, options.owner, advance, now(), SYNC_LEASE_MS))) throw new MlsBusyError(`lost the sync lease of ${source.name}`);
       if (options.deadline && Date.now() > options.deadline) {
         run.complete = false;
         break;
@@ -135,15 +141,16 @@ export async function syncSource(deps: MlsSyncDeps, source: MlsSourceRow, client
   }
 }
 
-/** Stores one page: listings upserted, withdrawn ones removed, photos wanted. Answers the stored records' timestamps. */
-async function storePage(
-  deps: MlsSyncDeps,
-  source: MlsSourceRow,
-  client: ResoClient,
-  mediaMode: MlsSourceRow['media_mode'],
-  page: ResoEntity[],
-  run: SyncRun,
-): Promise<{ timestamps: Date[] }> {
+interface PreparedPage {
+  inputs: ListingInput[];
+  properties: Map<string, ResoEntity>;
+  withdrawn: string[];
+  /** Every stored record's ModificationTimestamp (skipped ones excluded). */
+  timestamps: Date[];
+}
+
+/** Reads one page into listing records (CPU only): malformed records skipped and logged, withdrawn ones set apart. */
+function preparePage(deps: MlsSyncDeps, source: MlsSourceRow, page: ResoEntity[], run: SyncRun): PreparedPage {
   const skip = (key: string | null, reason: string) => {
     run.skipped++;
     deps.log.warn({ source: source.name, key: key ?? '(none)', reason }, 'MLS record skipped');
@@ -182,25 +189,31 @@ async function storePage(
       inputs.push({ source: 'reso', record, mlsSourceId: source.id, listingKey: key, sourceModifiedAt: timestampOf(property.ModificationTimestamp) });
     }
   }
+  return { inputs, properties, withdrawn, timestamps };
+}
 
-  const ids = await deps.listings.upsertReturningIds(inputs, deps.now());
-  run.written += ids.size;
-  if (withdrawn.length > 0) {
-    const gone = await deps.repository.removeListings(source.id, withdrawn);
+/** Writes one prepared page: listings upserted, withdrawn ones removed with their photo files, photos wanted. */
+async function writePage(deps: MlsSyncDeps, source: MlsSourceRow, client: ResoClient, mediaMode: MlsSourceRow['media_mode'], page: PreparedPage, run: SyncRun): Promise<void> {
+  const { properties } = page;
+  const written = await deps.listings.upsertReturningIds(page.inputs, deps.now());
+  run.written += written.size;
+  if (page.withdrawn.length > 0) {
+    const gone = await deps.repository.removeListings(source.id, page.withdrawn);
     run.removed += gone.removed;
     await deps.deleteFiles(gone.files);
   }
 
   const mediaOf = mediaMode === 'resource' && properties.size > 0 ? mediaByListingKey(await client.media([...properties.keys()])) : null;
   const wanted = new Map<string, WantedPhoto[]>();
+  const fresh = new Set<string>();
   for (const [key, property] of properties) {
-    const id = ids.get(key);
-    if (!id) continue;
+    const listing = written.get(key);
+    if (!listing) continue;
+    if (listing.inserted) fresh.add(listing.id);
     const media = mediaOf ? (mediaOf.get(key) ?? []) : Array.isArray(property.Media) ? property.Media : [];
-    wanted.set(id, photosOfMedia(media, deps.photosPerListing));
+    wanted.set(listing.id, photosOfMedia(media, deps.photosPerListing));
   }
-  await deps.deleteFiles(await deps.repository.setWantedPhotos(wanted, deps.now()));
-  return { timestamps };
+  await deps.deleteFiles(await deps.repository.setWantedPhotos(wanted, deps.now(), fresh));
 }
 
 /** Removes the source's listings whose key the feed no longer lists; answers how many. */

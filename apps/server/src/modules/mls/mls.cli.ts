@@ -19,7 +19,7 @@ import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, MlsInputError, type Mls
 
 export const MLS_USAGE = `Usage:
   cma mls add NAME --reso-url URL (--token TOKEN | --token-url URL --client-id ID --client-secret SECRET [--scope SCOPE])
-                   [--title "Name"] [--filter "OriginatingSystemName eq 'x'"]
+                   [--title "Name"] [--filter "OriginatingSystemName eq 'x'"] [--page-size N]
   cma mls sync NAME [--json]
   cma mls list [--json]
   cma mls approve NAME MEMBER_ID      (an MLS without a Member resource: its member may then join it in their profile)`;
@@ -34,7 +34,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['--reso-url', '--token', '--token-url', '--client-id', '--client-secret', '--scope', '--title', '--filter']);
+const VALUE_FLAGS = new Set(['--reso-url', '--token', '--token-url', '--client-id', '--client-secret', '--scope', '--title', '--filter', '--page-size']);
 const BOOLEAN_FLAGS = new Set(['--json']);
 
 function parse(args: string[]): Parsed {
@@ -144,7 +144,8 @@ async function add(p: Parsed): Promise<number> {
   if (!resoUrl) throw new UsageError('--reso-url URL is required');
   const credentials = credentialsOf(p);
   return withService(true, async (service) => {
-    const result = await service.addSource({ name, title: text(p, '--title'), resoUrl, credentials, propertyFilter: text(p, '--filter') });
+    const pageSize = text(p, '--page-size');
+    const result = await service.addSource({ name, title: text(p, '--title'), resoUrl, credentials, propertyFilter: text(p, '--filter'), pageSize: pageSize === undefined ? null : Number(pageSize) });
     const stored = result.encrypted ? 'stored encrypted' : 'stored unencrypted: set MLS_SECRET_KEY (32+ characters) to encrypt it';
     process.stdout.write(`MLS source ${name} ${result.created ? 'added' : 'updated'}; its ${'token' in credentials ? 'token' : 'client secret'} is ${stored}. Run: cma mls sync ${name}\n`);
     return 0;

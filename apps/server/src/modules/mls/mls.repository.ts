@@ -13,6 +13,7 @@ export interface MlsSourceRow {
   oauth_scope: string | null;
   secret: string | null;
   property_filter: string | null;
+  page_size: number;
   media_mode: 'inline' | 'expand' | 'resource' | null;
   has_member_resource: boolean | null;
   has_can_view: boolean | null;
@@ -38,6 +39,7 @@ export interface NewMlsSource {
   oauthScope: string | null;
   secret: string | null;
   propertyFilter: string | null;
+  pageSize: number;
 }
 
 export interface SourceCounts {
@@ -90,9 +92,9 @@ export function createMlsRepository(database: Database) {
   return {
     async create(source: NewMlsSource): Promise<MlsSourceRow> {
       const [row] = await database.query<MlsSourceRow>(
-        `insert into mls_sources (name, title, reso_url, auth_kind, token_url, client_id, oauth_scope, secret, property_filter)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-        [source.name, source.title, source.resoUrl, source.authKind, source.tokenUrl, source.clientId, source.oauthScope, source.secret, source.propertyFilter],
+        `insert into mls_sources (name, title, reso_url, auth_kind, token_url, client_id, oauth_scope, secret, property_filter, page_size)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+        [source.name, source.title, source.resoUrl, source.authKind, source.tokenUrl, source.clientId, source.oauthScope, source.secret, source.propertyFilter, source.pageSize],
       );
       return row!;
     },
@@ -107,9 +109,9 @@ export function createMlsRepository(database: Database) {
     async updateFeed(id: string, source: Omit<NewMlsSource, 'name'>): Promise<MlsSourceRow> {
       const [row] = await database.query<MlsSourceRow>(
         `update mls_sources set title = $2, reso_url = $3, auth_kind = $4, token_url = $5, client_id = $6, oauth_scope = $7, secret = $8,
-           property_filter = $9, media_mode = null, has_member_resource = null, has_can_view = null, updated_at = now()
+           property_filter = $9, page_size = $10, media_mode = null, has_member_resource = null, has_can_view = null, updated_at = now()
          where id = $1 returning *`,
-        [id, source.title, source.resoUrl, source.authKind, source.tokenUrl, source.clientId, source.oauthScope, source.secret, source.propertyFilter],
+        [id, source.title, source.resoUrl, source.authKind, source.tokenUrl, source.clientId, source.oauthScope, source.secret, source.propertyFilter, source.pageSize],
       );
       return row!;
     },
@@ -177,6 +179,16 @@ export function createMlsRepository(database: Database) {
       await database.query('update mls_sources set watermark = greatest(coalesce(watermark, $2), $2) where id = $1', [id, watermark]);
     },
 
+    /** Saves replication progress and renews the owner's lease in one statement; false when the lease went to another owner. */
+    async saveProgress(id: string, owner: string, watermark: Date | null, at: Date, leaseMs: number): Promise<boolean> {
+      const rows = await database.query(
+        `update mls_sources set watermark = case when $3::timestamptz is null then watermark else greatest(coalesce(watermark, $3), $3) end, sync_lease_until = $4
+         where id = $1 and sync_lease_owner = $2 returning id`,
+        [id, owner, watermark, new Date(at.getTime() + leaseMs)],
+      );
+      return rows.length === 1;
+    },
+
     async markSucceeded(id: string, at: Date, result: { skipped: number; removed: number; reconciled: boolean }): Promise<void> {
       await database.query(
         `update mls_sources set last_sync_finished_at = $2, last_success_at = $2, last_skipped = $3, last_removed = $4,
@@ -240,19 +252,22 @@ export function createMlsRepository(database: Database) {
      * Makes each listing's photo rows what its Media say: new ones pending, changed ones (URL or modification time)
      * pending again, gone ones deleted. Answers the files of replaced or deleted photos.
      */
-    async setWantedPhotos(wanted: Map<string, WantedPhoto[]>, at: Date): Promise<string[]> {
+    async setWantedPhotos(wanted: Map<string, WantedPhoto[]>, at: Date, fresh: ReadonlySet<string> = new Set()): Promise<string[]> {
       if (wanted.size === 0) return [];
+      // Listings stored for the first time have no photo rows to compare with.
+      const known = [...wanted.keys()].filter((id) => !fresh.has(id));
       const rows = [...wanted].flatMap(([listingId, photos]) =>
         photos.map((p) => ({ listing_id: listingId, media_key: p.mediaKey, media_url: p.url, position: p.position, media_modified_at: p.modifiedAt?.toISOString() ?? null })),
       );
       return database.transaction(async (tx) => {
-        const gone = await tx.query<PhotoFiles & { listing_id: string }>(
+        const knownRows = JSON.stringify(rows.filter((row) => !fresh.has(row.listing_id)));
+        const gone = known.length === 0 ? [] : await tx.query<PhotoFiles & { listing_id: string }>(
           `delete from mls_photos p where p.listing_id = any($1::uuid[])
              and not exists (select 1 from jsonb_to_recordset($2::jsonb) as w(listing_id uuid, media_key text) where w.listing_id = p.listing_id and w.media_key = p.media_key)
            returning p.listing_id, p.thumb_key, p.report_key`,
-          [[...wanted.keys()], JSON.stringify(rows)],
+          [known, knownRows],
         );
-        const replaced = await tx.query<PhotoFiles & { listing_id: string }>(
+        const replaced = known.length === 0 ? [] : await tx.query<PhotoFiles & { listing_id: string }>(
           `with w as (select * from jsonb_to_recordset($1::jsonb) as w(listing_id uuid, media_key text, media_url text, position integer, media_modified_at timestamptz)),
            changed as (
              select p.id, p.thumb_key, p.report_key from mls_photos p join w on w.listing_id = p.listing_id and w.media_key = p.media_key
@@ -261,7 +276,7 @@ export function createMlsRepository(database: Database) {
            update mls_photos p set status = 'pending', attempts = 0, next_attempt_at = $2, error = null, thumb_key = null, report_key = null, stored_at = null
            from changed where p.id = changed.id
            returning p.listing_id, changed.thumb_key, changed.report_key`,
-          [JSON.stringify(rows), at],
+          [knownRows, at],
         );
         await tx.query(
           `insert into mls_photos (listing_id, media_key, media_url, position, media_modified_at, next_attempt_at)

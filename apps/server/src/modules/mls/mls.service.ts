@@ -17,6 +17,7 @@ export const MLS_SYNC_INTERVAL_MS = 15 * 60 * 1000;
 /** Photos kept per listing: a CMA shows a few; an MLS may have 50 (decision 2802). */
 export const MLS_PHOTOS_PER_LISTING = 12;
 export const SHORTCUT_SOURCE_NAME = 'reso';
+const DEFAULT_PAGE_SIZE = 200;
 /** The job queue of photo files whose deletion failed (the servers try them again). */
 export const MLS_PHOTO_FILES_DELETE_QUEUE = 'mls.photo-files-delete';
 
@@ -32,6 +33,8 @@ export interface AddSourceInput {
   credentials: MlsCredentials | null;
   /** Extra $filter for every Property query (MLS Grid: OriginatingSystemName eq 'actris'). */
   propertyFilter?: string | null;
+  /** Rows per page ($top), as the vendor allows: default 200 (Bridge's cap); Trestle 1,000; MLS Grid 5,000. */
+  pageSize?: number | null;
 }
 
 export type SourceHealth = 'never synced' | 'syncing' | 'ok' | 'failing' | 'stale' | 'no feed';
@@ -107,12 +110,13 @@ export function createMlsService(deps: MlsServiceDeps) {
 
   function clientOf(source: MlsSourceRow): ResoClient {
     if (!source.reso_url) throw new MlsInputError(`MLS source ${source.name} has no RESO Web API feed (add one with cma mls add ${source.name} --reso-url …)`);
-    const stamp = [source.reso_url, source.auth_kind, source.token_url, source.client_id, source.oauth_scope, source.secret].join('\u0000');
+    const stamp = [source.reso_url, source.auth_kind, source.token_url, source.client_id, source.oauth_scope, source.secret, source.page_size].join('\u0000');
     const cached = clients.get(source.id);
     if (cached?.stamp === stamp) return cached.client;
     const secret = source.secret ? openSecret(source.secret, source.name, deps.secretKey) : '';
     const client = createResoClient({
       url: source.reso_url,
+      pageSize: source.page_size,
       auth:
         source.auth_kind === 'oauth2'
           ? { kind: 'oauth2', tokenUrl: source.token_url!, clientId: source.client_id!, clientSecret: secret, scope: source.oauth_scope }
@@ -164,7 +168,9 @@ export function createMlsService(deps: MlsServiceDeps) {
       oauthScope: c !== null && 'tokenUrl' in c ? c.scope?.trim() || null : null,
       secret: secret === null ? null : sealSecret(secret, input.name, deps.secretKey),
       propertyFilter: input.propertyFilter?.trim() || null,
+      pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
     };
+    if (!Number.isInteger(fields.pageSize) || fields.pageSize < 1 || fields.pageSize > 5000) throw new MlsInputError('--page-size must be a whole number from 1 to 5000');
     const existing = await repository.findByName(input.name);
     if (existing) await repository.updateFeed(existing.id, fields);
     else await repository.create({ name: input.name, ...fields });
