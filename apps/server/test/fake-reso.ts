@@ -23,6 +23,8 @@ export interface FakeResoOptions {
   photoUrlLifetimeSeconds?: number;
   /** Photos are served only with our bearer token (a photo URL on the API's own host). */
   photosNeedToken?: boolean;
+  /** false: no @odata.nextLink; the client asks for the next rows with $skip (SAP's and some vendors' servers). */
+  serverPaging?: boolean;
 }
 
 export interface FakeReso {
@@ -256,7 +258,7 @@ export async function startFakeReso(options: FakeResoOptions = {}): Promise<Fake
     };
     const page = found.slice(skip, skip + top).map(withMedia).map((entity) => (select ? Object.fromEntries(select.map((f) => [f, entity[f]])) : entity));
     const out: Record<string, unknown> = { '@odata.context': `${state.url}/$metadata#${name}`, value: page };
-    if (skip + top < found.length) {
+    if (skip + top < found.length && options.serverPaging !== false) {
       const next = new URLSearchParams(q);
       next.set('$skip', String(skip + top));
       // Some vendors hand back an absolute link, some a relative one: this server alternates.

@@ -161,17 +161,31 @@ export function createResoClient(options: ResoClientOptions) {
     return `${root}/${resource}?${params.toString().replace(/\+/g, '%20')}`;
   };
 
-  /** Every page of a query, following @odata.nextLink (resolved against the service root; never to another host, which would get our token). */
+  /**
+   * Every page of a query, following @odata.nextLink (resolved against the service root; never to another host, which
+   * would get our token). A server that pages only when asked (no nextLink, but a full page of $top rows) is asked for
+   * the next rows with $skip.
+   */
   async function* pages(resource: string, query: Record<string, string | undefined>): AsyncGenerator<ResoEntity[]> {
     let url: string | undefined = resourceUrl(resource, query);
+    const top = Number(query.$top ?? 0);
+    let skipped = 0;
+    let previousFirst = '';
     for (let guard = 0; url; guard++) {
       if (guard > 1_000_000) throw new ResoError('paging did not end', 'malformed');
       const page = await getJson(url);
+      const first = JSON.stringify(page.value[0] ?? null);
+      if (guard > 0 && page.value.length > 0 && first === previousFirst) throw new ResoError(`${resource} paging returned the same page again`, 'malformed');
+      previousFirst = first;
       yield page.value;
-      if (!page.nextLink) return;
-      const next = new URL(page.nextLink, `${root}/`);
-      if (next.origin !== origin) throw new ResoError(`${resource} paging pointed to another host (${next.origin})`, 'malformed');
-      url = next.toString();
+      if (page.nextLink) {
+        const next = new URL(page.nextLink, `${root}/`);
+        if (next.origin !== origin) throw new ResoError(`${resource} paging pointed to another host (${next.origin})`, 'malformed');
+        url = next.toString();
+      } else if (top > 0 && page.value.length >= top) {
+        skipped += page.value.length;
+        url = resourceUrl(resource, { ...query, $skip: String(skipped) });
+      } else url = undefined;
     }
   }
 

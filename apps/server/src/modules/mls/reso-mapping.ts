@@ -44,13 +44,20 @@ function cell(field: string, value: unknown): string {
 
 /**
  * The Data Dictionary fields vendors leave out, filled from the ones they send: ListingId from ListingKey, MlsStatus
- * from StandardStatus, above-grade area from LivingArea (MLS Grid, Bridge), street parts from UnparsedAddress.
+ * from StandardStatus, above-grade area from LivingArea (MLS Grid, Bridge), street parts from UnparsedAddress; and no
+ * sale on a listing that is not closed.
  */
 export function withStandardFields(property: ResoEntity): ResoEntity {
   const filled: ResoEntity = { ...property };
   if (filled.ListingId == null || filled.ListingId === '') filled.ListingId = filled.ListingKey;
   if (filled.MlsStatus == null) filled.MlsStatus = filled.StandardStatus;
   if (filled.AboveGradeFinishedArea == null && typeof filled.LivingArea === 'number') filled.AboveGradeFinishedArea = filled.LivingArea;
+  // Only a closed listing has a sale: feeds (and OData servers filling defaults) send ClosePrice 0 or a CloseDate on actives.
+  const status = typeof filled.StandardStatus === 'string' ? filled.StandardStatus.toLowerCase() : '';
+  if ((status && status !== 'closed') || (typeof filled.ClosePrice === 'number' && filled.ClosePrice <= 0)) {
+    filled.ClosePrice = null;
+    filled.CloseDate = null;
+  }
   if (filled.StreetName == null && typeof filled.UnparsedAddress === 'string') {
     const street = /^\s*(\d+[A-Za-z]?)\s+([^,]+)/.exec(filled.UnparsedAddress);
     if (street) Object.assign(filled, { StreetNumber: street[1], StreetName: street[2]!.trim() });
