@@ -1,4 +1,6 @@
 import type { AppContext } from './context';
+import { createAccountDataRepository } from './modules/account-data/account-data.repository';
+import { createAccountDataService, type AccountDataService } from './modules/account-data/account-data.service';
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { registerThrottlePrune } from './modules/accounts/throttle-prune';
@@ -37,6 +39,7 @@ import { createReportLinksService, type ReportLinksService } from './modules/rep
 
 /** Every module's service, built once per app by createServices and handed to the route plugins that use it. */
 export interface Services {
+  accountData: AccountDataService;
   accounts: AccountsService;
   adjustmentValues: AdjustmentValuesService;
   billing: BillingService;
@@ -125,8 +128,19 @@ export function createServices(ctx: AppContext): Services {
     configuredKey: config.reportLinkKey,
   });
 
+  const accounts = createAccountsService(accountsRepository, ctx);
   return {
-    accounts: createAccountsService(accountsRepository, ctx),
+    accountData: createAccountDataService({
+      repository: createAccountDataRepository(database),
+      storage,
+      report,
+      checkPassword: (userId, password) => accounts.passwordMatches(userId, password),
+      endSubscription: (userId) => billing.endForDeletedAccount(userId),
+      endSessions: (userId) => ctx.auth.endAllSessions(userId),
+      now,
+      log: ctx.log,
+    }),
+    accounts,
     adjustmentValues: createAdjustmentValuesService(createAdjustmentValuesRepository(database), now),
     billing,
     brandKit: createBrandKitService(createBrandKitRepository(database), ctx, async (userId) => (await customPagesRepository.list(userId)).map((p) => p.id)),

@@ -60,6 +60,8 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/history/:id': 'subscriber',
   'POST /api/history/:id/undo-delete': 'subscriber',
   'PUT /api/history/:id/listings': 'subscriber',
+  'GET /api/account-export': 'session',
+  'POST /api/delete-account': 'session',
   'GET /api/history/:id/listings': 'subscriber',
   'POST /api/store-property-images': 'subscriber',
   'POST /api/get-images/:id': 'subscriber',

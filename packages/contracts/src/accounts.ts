@@ -213,3 +213,12 @@ export const profilePicResponse = envelope(z.object({ profile_image: z.string() 
 export const storeBusinessDetailResponse = envelope(z.object({ user: accountUser, business: businessDetails }));
 export const accountsMessageResponse = envelope(z.null());
 export const changeEmailResponse = envelope(z.object({ user: accountUser }));
+
+/** POST /api/delete-account (issue 30): the account's password confirms the deletion. */
+export const DELETE_ACCOUNT_PASSWORD_WRONG_MESSAGE = 'The password is not correct.';
+export const DELETE_ACCOUNT_DONE_MESSAGE = 'Your account and everything in it have been deleted.';
+export const deleteAccountRequest = z.object({
+  password: z.string({ error: PASSWORD_REQUIRED_MESSAGE }).min(1, PASSWORD_REQUIRED_MESSAGE).max(1024, DELETE_ACCOUNT_PASSWORD_WRONG_MESSAGE),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
+export const deleteAccountResponse = envelope(z.object({ deleted: z.literal(true) }));

@@ -16,6 +16,7 @@ import { mapRoutes } from './map/map.routes';
 import { brandKitRoutes } from './brand-kit/brand-kit.routes';
 import { customPagesRoutes } from './custom-pages/custom-pages.routes';
 import { listingPoolsRoutes } from './listing-pools/listing-pools.routes';
+import { accountDataRoutes } from './account-data/account-data.routes';
 import { mlsRoutes } from './mls/mls.routes';
 
 /** Every module's routes, in this order, each handed the services it uses (built once in services.ts). Add one line per module. */
@@ -23,6 +24,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   await app.register(systemRoutes);
   await app.register(contentRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(accountDataRoutes, { accountData: services.accountData });
   await app.register(adjustmentValuesRoutes, { adjustmentValues: services.adjustmentValues });
   await app.register(listingsRoutes, { listings: services.listings, memberships: services.memberships });
   await app.register(mlsRoutes, { mls: services.mls, memberships: services.memberships });

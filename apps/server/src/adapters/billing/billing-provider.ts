@@ -72,6 +72,8 @@ export interface BillingProvider {
   createSubscription(input: CreateSubscriptionInput): Promise<Declinable<ProviderSubscription & { priceId?: string }>>;
   changePlan(ref: ProviderRef, plan: BillingPlan): Promise<Partial<ProviderSubscription> & { priceId?: string }>;
   cancelAtPeriodEnd(ref: ProviderRef): Promise<Partial<ProviderSubscription>>;
+  /** Ends the subscription at once, nothing more charged (the account is being deleted). */
+  cancelNow(ref: ProviderRef): Promise<void>;
   changeCard(ref: ProviderRef & { userId: string }, cardToken: string): Promise<Declinable<CardOnFile & { cardOutcome?: string }>>;
   /**
    * The provider's fingerprint of a tokenized card: the same for every token of one card number (Stripe's

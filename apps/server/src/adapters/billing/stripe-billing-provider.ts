@@ -148,6 +148,15 @@ export function createStripeBillingProvider(config: StripeProviderConfig): Billi
       return { ...mapSubscription(updated), priceId };
     },
 
+    async cancelNow(ref) {
+      if (!ref.subscriptionId) return;
+      try {
+        await stripe.subscriptions.cancel(ref.subscriptionId);
+      } catch (error) {
+        if (!isMissing(error)) throw error; // already gone at Stripe
+      }
+    },
+
     async cancelAtPeriodEnd(ref) {
       if (!ref.subscriptionId) throw new Error('No Stripe subscription to cancel');
       return mapSubscription(await stripe.subscriptions.update(ref.subscriptionId, { cancel_at_period_end: true }));

@@ -66,6 +66,9 @@ export function createTestBillingProvider(store: TestBillingStore, now: () => Da
     async changePlan(_ref, _plan: BillingPlan) {
       return {}; // the new price applies from the next renewal
     },
+    async cancelNow() {
+      // Test mode keeps subscriptions in the database only: nothing to tell a provider.
+    },
     async cancelAtPeriodEnd() {
       return { cancelAtPeriodEnd: true };
     },

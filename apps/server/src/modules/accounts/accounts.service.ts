@@ -147,6 +147,12 @@ export function createAccountsService(repository: AccountsRepository, ctx: Pick<
   }
 
   return {
+    /** True when `password` is the account's (for a confirmation such as deleting the account). */
+    async passwordMatches(userId: string, password: string): Promise<boolean> {
+      const user = await requireUser(userId);
+      return verify(user.password_hash, password).catch(() => false);
+    },
+
     async assertEmailFree(email: string): Promise<void> {
       if (await repository.emailExists(email)) throw new ValidationError({ email: [EMAIL_TAKEN_MESSAGE] });
     },

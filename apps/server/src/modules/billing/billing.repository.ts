@@ -178,6 +178,15 @@ export function createBillingRepository(database: Database) {
       await database.query('delete from billing_events where event_id = $1', [eventId]);
     },
 
+    /** Keeps the bookkeeping record of a subscription whose account is being deleted (nothing personal). */
+    async retainBillingRecord(subscription: SubscriptionRow, at: Date): Promise<void> {
+      await database.query(
+        `insert into retained_billing_records (provider, provider_customer_id, provider_subscription_id, plan_title, plan_amount_cents, plan_interval, coupon_code, status_at_deletion, subscribed_at, account_deleted_at)
+         select $1, $2, $3, p.title, p.amount_cents, p.interval, $5, $6, (select created_at from subscriptions where id = $7), $8 from subscription_plans p where p.id = $4`,
+        [subscription.provider, subscription.provider_customer_id, subscription.provider_subscription_id, subscription.plan_id, subscription.coupon_code, subscription.status, subscription.id, at],
+      );
+    },
+
     async insertTestCardToken(row: TestCardTokenRow & { user_id: string | null }): Promise<void> {
       await database.query(
         'insert into test_card_tokens(id, user_id, brand, last4, exp_month, exp_year, outcome, fingerprint) values ($1,$2,$3,$4,$5,$6,$7,$8)',

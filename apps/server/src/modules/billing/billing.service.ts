@@ -162,6 +162,17 @@ export function createBillingService(deps: BillingServiceDeps) {
       return details(await repository.update(subscription.id, { ...fromProvider(remote), plan_id: plan.id }, now()));
     },
 
+    /**
+     * The account is being deleted: the subscription ends at the provider at once, and only the billing record the law
+     * asks for is kept, apart from the account (decision 3005).
+     */
+    async endForDeletedAccount(userId: string): Promise<void> {
+      const subscription = await repository.findByUser(userId);
+      if (!subscription) return;
+      if (subscription.status !== 'canceled') await provider.cancelNow({ customerId: subscription.provider_customer_id, subscriptionId: subscription.provider_subscription_id });
+      await repository.retainBillingRecord(subscription, now());
+    },
+
     /** Cancels at the end of the paid (or trial) period; access stays until then. */
     async cancel(userId: string): Promise<SubscriptionDetails> {
       const subscription = await requireSubscription(userId);
