@@ -20,12 +20,6 @@ async function previewText(page: Page, name: string): Promise<string> {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-/** Waits until the preview has been drawn again (its blob URL changes) after an edit. */
-async function nextPreview(page: Page, before: string | null): Promise<void> {
-  await expect.poll(async () => page.locator('iframe[title="Report preview"]').getAttribute('src'), { timeout: 60_000 }).not.toBe(before);
-}
-const previewSrc = (page: Page) => page.locator('iframe[title="Report preview"]').getAttribute('src');
-
 const order = (picker: Locator) => picker.locator('li[data-page-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-page-id')));
 
 for (const viewport of WIDTHS) {
@@ -61,14 +55,13 @@ for (const viewport of WIDTHS) {
     expect(await order(picker)).toEqual(['cover', 'cover-letter', 'subject', 'comparables', 'reconciliation', 'net-sheet', 'map', 'market-statistics', 'photos', 'bio', 'notes']);
     await expect(picker.getByRole('checkbox', { name: 'Notes and disclosures (always printed)' })).toBeDisabled();
 
-    // Switch the cover letter on: the preview prints the profile's template, filled.
-    const src = await previewSrc(page);
-    await picker.getByRole('checkbox', { name: 'Cover letter', exact: true }).check();
-    await nextPreview(page, src);
+    // Written in the brand kit, the cover letter and the bio start ticked (issue 29): the preview prints the template, filled.
+    await expect(picker.getByRole('checkbox', { name: 'Cover letter', exact: true })).toBeChecked();
+    await expect(picker.getByRole('checkbox', { name: 'About your agent', exact: true })).toBeChecked();
+    await expect(page.locator('iframe[title="Report preview"]')).toHaveAttribute('aria-busy', 'false', { timeout: 90_000 });
     expect(await previewText(page, `cover-letter-${viewport.width}`)).toContain(`Here is my analysis of ${address}`);
 
     // Keyboard: the bio page picked up by its handle and moved up to just after the cover letter.
-    await picker.getByRole('checkbox', { name: 'About your agent', exact: true }).check();
     const bioHandle = picker.getByRole('button', { name: /^Move About your agent \(position/ });
     await bioHandle.focus();
     await page.keyboard.press('Space');

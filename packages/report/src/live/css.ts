@@ -19,7 +19,7 @@ img{max-width:100%;display:block}a{color:var(--brand-text)}
 main{padding-bottom:24px}
 section,.card{background:#fff;border-radius:12px;margin:16px 0;padding:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
 h2{font-size:1.25rem;margin:0 0 12px;color:var(--brand-text)}
-h3{font-size:1.05rem;margin:0 0 4px}
+h3{font-size:1.05rem;margin:0 0 4px}section>h3,section>div>h3{margin-top:20px}.based-on{margin:8px 0 0}
 .hero{width:100%;height:auto;aspect-ratio:16/10;object-fit:cover;border-radius:12px;margin-top:-8px;background:var(--tint)}
 .value{border-top:6px solid var(--brand)}
 .value__range{font-size:2rem;font-weight:800;line-height:1.15;color:var(--brand-text);margin:4px 0 8px;overflow-wrap:anywhere}

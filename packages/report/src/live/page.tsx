@@ -95,11 +95,8 @@ function LivePage({ input, options }: { input: ReportDocumentInput; options: Liv
                   {headline.valueText}
                 </div>
               </div>
-              <div>
-                <div className="label">What it rests on</div>
-                <div className="strong">{headline.basedOn}</div>
-              </div>
             </div>
+            <p className="small muted based-on">{headline.basedOn}</p>
             <div className="actions">
               <a className="button button--primary" href={options.pdfUrl}>
                 Download PDF

@@ -25,12 +25,12 @@ interface Deps {
 }
 
 /**
- * A server print waits this long for its map's tiles; later it is printed with the offline drawing while the tiles go
- * on arriving into the cache for the next print (issue 29: a send answers within 3 s). The browser's preview, which
- * the agent watches being prepared, waits longer.
+ * How long a print waits for its map's tiles; later it is printed with the offline drawing while the tiles go on
+ * arriving into the cache for the next print. A send waits least (issue 29: it answers within 3 s); a live page (built
+ * once per saved version) and the browser's preview wait longer.
  */
-export const MAP_WAIT_MS = 1200;
-export const PREVIEW_MAP_WAIT_MS = 4000;
+export const MAP_WAIT_MS = 4000;
+export const SEND_MAP_WAIT_MS = 1200;
 /** After a slow failure the source is skipped (the offline drawing, no waiting) for this long, doubling up to MAX_SKIP_MS. */
 export const FIRST_SKIP_MS = 60_000;
 export const MAX_SKIP_MS = 30 * 60_000;
@@ -138,12 +138,12 @@ export function createMapService(deps: Deps) {
     compose,
     probe,
     /** The street map behind the report's map page (null without one: no map page, no locations, or no tiles). */
-    async forReport(input: ReportDocumentInput): Promise<StreetMapImage | null> {
+    async forReport(input: ReportDocumentInput, waitMs = MAP_WAIT_MS): Promise<StreetMapImage | null> {
       const points = reportMapPoints(input);
-      return points ? compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height) : null;
+      return points ? compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height, waitMs) : null;
     },
     /** The same map for the points the browser sends (`reportMapPoints` of the report it renders). */
-    forPoints: (points: readonly GeoPoint[]) => compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height, PREVIEW_MAP_WAIT_MS),
+    forPoints: (points: readonly GeoPoint[]) => compose(points, REPORT_MAP_SIZE.width, REPORT_MAP_SIZE.height),
   };
 }
 export type MapService = ReturnType<typeof createMapService>;

@@ -12,7 +12,7 @@ import type { MailAttachment } from '../mail/mail.types';
 import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import type { AgentProfile, ReportRepository } from './report.repository';
 import { sniffImageType } from '../../http/uploads';
-import type { MapService } from '../map/map.service';
+import { SEND_MAP_WAIT_MS, type MapService } from '../map/map.service';
 import { refuseOverlongText } from '../../shared/document-limits';
 
 interface Deps {
@@ -165,7 +165,7 @@ export function createReportService(deps: Deps) {
    * branding (printOptionsOf, as the browser's preview), optionally the photos the agent stored for its properties,
    * then buildReportInput.
    */
-  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean; streetMap?: boolean } = {}): Promise<PreparedReport> {
+  async function prepare(userId: string, stateOrJson: string | Record<string, unknown>, options: { storedPhotos?: boolean; streetMap?: boolean; mapWaitMs?: number } = {}): Promise<PreparedReport> {
     const { profile, branding } = await brandingOf(userId);
     let state: Record<string, unknown>;
     try {
@@ -188,7 +188,7 @@ export function createReportService(deps: Deps) {
     const reportData = state && typeof state === 'object' ? state.report_data : undefined;
     const customPages = await deps.customPages.filesFor(userId, customPageIdsOf(reportData));
     const input = printable(() => buildReportInput(state, { ...print, now: deps.now(), mapTileUrl: deps.mapTileUrl, customPages }));
-    if (options.streetMap ?? true) input.mapImage = await deps.maps.forReport(input);
+    if (options.streetMap ?? true) input.mapImage = await deps.maps.forReport(input, options.mapWaitMs);
     return { input, profile, headshot: branding.headshot };
   }
 
@@ -269,7 +269,8 @@ export function createReportService(deps: Deps) {
         const address = printable(() => buildReportInput(state, { now: deps.now() })).subject.fullAddress;
         historyId = (await deps.sending.history.save(userId, address, JSON.stringify(state))).id;
       }
-      const prepared = await prepare(userId, state, { storedPhotos: true });
+      // A send waits least for map tiles (it answers within 3 s); the tiles then serve its live page and later prints.
+      const prepared = await prepare(userId, state, { storedPhotos: true, mapWaitMs: SEND_MAP_WAIT_MS });
       const { input } = prepared;
       const pdf = await renderPdf(userId, input, signal);
       signal?.throwIfAborted();

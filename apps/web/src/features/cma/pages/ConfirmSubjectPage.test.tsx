@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import ConfirmSubjectPage from './ConfirmSubjectPage';
 import { updateCmaWorkflow } from '../../../shared/cma-workflow/cmaWorkflowSlice';
-import { readSubject } from '@cma/cma';
+import { readReportData, readSubject } from '@cma/cma';
 import type { CmaRecord } from '../model/records';
 import { chooseSubject } from '../store/workflow';
 import { renderWithStore, sampleRecords } from '../testing/renderWithStore';
@@ -53,5 +53,20 @@ describe('/confirm-subject quality and condition', () => {
     expect(subject().agentCondition).toBe(2);
     expect(within(card).getByText('Confirmed, from the listing: Remarks: “Renovated 2021 with a new kitchen” → C2')).toBeTruthy();
     expect(within(card).getByText('The listing suggested: Remarks: “Grade 9 custom build” → Q2')).toBeTruthy();
+  });
+});
+
+describe('/confirm-subject: what the valuation is for (issue 27)', () => {
+  it('keeps "being listed now" or "a past sale" in the CMA document, where the report reads it', () => {
+    const record: CmaRecord = { ...sampleRecords()[0]!, 'Close Date': '2015-03-02' };
+    const view = renderWithStore(<ConfirmSubjectPage />, '/confirm-subject');
+    act(() => void view.store.dispatch(updateCmaWorkflow(chooseSubject(view.store.getState().cmaWorkflow, record))));
+    const group = screen.getByRole('group', { name: 'What is this valuation for?' });
+    expect(within(group).getByText("This home's record shows a sale on 2015-03-02.")).toBeTruthy();
+    const listing = within(group).getByRole('radio', { name: /Being listed now/ }) as HTMLInputElement;
+    expect(listing.checked).toBe(true);
+    fireEvent.click(within(group).getByRole('radio', { name: /A past sale/ }));
+    expect(readReportData(view.store.getState().cmaWorkflow.report_data).purpose).toBe('past-sale');
+    expect((within(group).getByRole('radio', { name: /A past sale/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

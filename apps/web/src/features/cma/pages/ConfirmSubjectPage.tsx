@@ -7,6 +7,7 @@ import { AdditionalFactsPicker } from '../components/AdditionalFactsPicker';
 import { PhotoManager } from '../components/PhotoManager';
 import { PropertyFactsForm } from '../components/PropertyFactsForm';
 import { UadStepPicker } from '../components/UadStepPicker';
+import { ValuationPurposePicker } from '../components/ValuationPurposePicker';
 import { StepNav } from '../components/StepNav';
 import { useCmaListings } from '../model/listingPool';
 import { listingReadingsOf } from '@cma/cma';
@@ -75,6 +76,13 @@ export default function ConfirmSubjectPage() {
                 <h2 className="card__title">Subject: {addressOf(subject) || 'new property'}</h2>
                 <p className="cma-hint">Correct anything the MLS got wrong; the adjustments use these facts.</p>
                 <PropertyFactsForm record={subject} onChange={(next) => edit(updateSubject, next)} />
+              </div>
+              <div className="card">
+                <ValuationPurposePicker
+                  reportData={report.report_data}
+                  saleDate={subject['Close Date'] ? text(subject['Close Date']) : null}
+                  onChange={(purpose) => update({ report_data: { ...(report.report_data ?? {}), purpose } })}
+                />
               </div>
               <div className="card">
                 <h2 className="card__title">Quality and condition</h2>

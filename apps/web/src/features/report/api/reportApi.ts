@@ -1,10 +1,11 @@
 // The report's server calls (spec §7): history, send-pdf, update-report-counter; injected into the app's one API.
-import type { BrandKit, CustomPage, CreateReportLinkRequest, StoreDefaultPagesRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse } from '@cma/contracts';
+import type { BrandKit, CustomPage, CreateReportLinkRequest, StoreDefaultPagesRequest, HistoryEntry, HistoryPage, PostHistoryRequest, ReportBranding, ReportLink, ReportLinkSummary, ReportMapRequest, ReportMapResponse, SendPdfRequest } from '@cma/contracts';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
 import type { StoredPhoto } from '../store/storedPhotos';
 
-type SendPdfBody = { email: string; state: string; message?: string; copy_to_agent?: boolean; history_id?: number };
+type SendResult = { email: string; filename: string; history_id: number; link_url: string };
+type EmailPreview = { from: string; subject: string; html: string; bcc: string | null; attachment: string };
 
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,9 +27,10 @@ export const reportApi = api.injectEndpoints({
       transformResponse: (response: ApiEnvelope<{ id: number; report_id: string; created: boolean }>) => response.data!,
       invalidatesTags: ['History'],
     }),
-    sendPdf: build.mutation<{ email: string; filename: string; history_id: number; link_url: string }, SendPdfBody>({
+    /** E-mails the saved report (history_id): the server prints it from its own copy. */
+    sendPdf: build.mutation<SendResult, SendPdfRequest & { history_id: number }>({
       query: (body) => ({ url: '/api/send-pdf', method: 'POST', body }),
-      transformResponse: (response: ApiEnvelope<{ email: string; filename: string; history_id: number; link_url: string }>) => response.data!,
+      transformResponse: (response: ApiEnvelope<SendResult>) => response.data!,
       invalidatesTags: ['History', 'ReportLinks'],
     }),
     /** The street map behind the map page (null: the PDF draws its offline map); cached per set of points. */
@@ -38,18 +40,19 @@ export const reportApi = api.injectEndpoints({
       keepUnusedDataFor: 600,
     }),
     /** The e-mail as the client will get it, before sending. */
-    previewSendPdf: build.mutation<{ from: string; subject: string; html: string; bcc: string | null; attachment: string }, SendPdfBody>({
+    previewSendPdf: build.mutation<EmailPreview, SendPdfRequest>({
       query: (body) => ({ url: '/api/send-pdf/preview', method: 'POST', body }),
-      transformResponse: (response: ApiEnvelope<{ from: string; subject: string; html: string; bcc: string | null; attachment: string }>) => response.data!,
+      transformResponse: (response: ApiEnvelope<EmailPreview>) => response.data!,
+    }),
+    /** The agent's details every report is printed with: the same the server's prints use. */
+    getReportBranding: build.query<ReportBranding, void>({
+      query: () => '/api/report-branding',
+      transformResponse: (response: ApiEnvelope<ReportBranding>) => response.data!,
+      providesTags: ['User', 'BrandKit'],
     }),
     updateReportCounter: build.mutation<{ report_count: number; counted: boolean }, { report_id: string }>({
       query: (body) => ({ url: '/api/update-report-counter', method: 'POST', body }),
       transformResponse: (response: ApiEnvelope<{ report_count: number; counted: boolean }>) => response.data!,
-    }),
-    getAgentDetails: build.query<{ user?: { name?: string; email?: string; phone?: string | null; profile_image?: string | null }; business?: Record<string, unknown> | null }, void>({
-      query: () => '/api/user-details',
-      transformResponse: (response: ApiEnvelope<{ user?: { name?: string; email?: string; phone?: string | null; profile_image?: string | null }; business?: Record<string, unknown> | null }>) => response.data ?? {},
-      providesTags: ['User'],
     }),
     /** A property's stored photos as data URLs (the only photos the PDF draws). */
     encodedReportImages: build.mutation<StoredPhoto[], string>({
@@ -112,4 +115,4 @@ export const reportApi = api.injectEndpoints({
   }),
 });
 
-export const { useListCustomPagesQuery, useUploadCustomPageMutation, useDeleteCustomPageMutation, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetAgentDetailsQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;
+export const { useListCustomPagesQuery, useUploadCustomPageMutation, useDeleteCustomPageMutation, useLazyGetCustomPageFileQuery, useStoreDefaultPagesMutation, useGetReportMapQuery, usePreviewSendPdfMutation, useListReportLinksQuery, useCreateReportLinkMutation, useRevokeReportLinkMutation, useUpdateReportLinkMutation, useEncodedReportImagesMutation, useGetReportBrandingQuery, useGetHistoryPageQuery, usePostHistoryMutation, useSendPdfMutation, useUpdateReportCounterMutation } = reportApi;

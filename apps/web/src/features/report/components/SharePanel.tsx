@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { REPORT_LINK_DEFAULT_DAYS } from '@cma/contracts';
 import { notify } from '../../../shared/toast';
+import { apiMessage } from '../apiMessage';
 import { useCreateReportLinkMutation, useListReportLinksQuery, useRevokeReportLinkMutation, useUpdateReportLinkMutation } from '../api/reportApi';
 
 const EXPIRY_CHOICES = [7, 30, REPORT_LINK_DEFAULT_DAYS, 365];
@@ -8,10 +9,6 @@ const EXPIRY_CHOICES = [7, 30, REPORT_LINK_DEFAULT_DAYS, 365];
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-function messageOf(error: unknown): string {
-  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
-  return typeof data?.message === 'string' && data.message ? data.message : 'Something went wrong.';
-}
 
 async function copy(url: string) {
   try {
@@ -40,7 +37,7 @@ export function SharePanel({ historyId, saveReport, disabled }: { historyId: num
       const link = await createLink({ history_id: id, expires_in_days: days }).unwrap();
       await copy(link.url);
     } catch (error) {
-      notify('error', messageOf(error));
+      notify('error', apiMessage(error));
     }
   }
 
@@ -50,7 +47,7 @@ export function SharePanel({ historyId, saveReport, disabled }: { historyId: num
       await revokeLink({ token, historyId }).unwrap();
       notify('success', 'The link no longer opens the report.');
     } catch (error) {
-      notify('error', messageOf(error));
+      notify('error', apiMessage(error));
     }
   }
 
@@ -60,7 +57,7 @@ export function SharePanel({ historyId, saveReport, disabled }: { historyId: num
       await updateLink({ token, historyId, expires_in_days: value }).unwrap();
       notify('success', `The link now expires in ${value} days.`);
     } catch (error) {
-      notify('error', messageOf(error));
+      notify('error', apiMessage(error));
     }
   }
 
