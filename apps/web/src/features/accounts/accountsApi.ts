@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { AccountUser, AddMlsMembershipRequest, BrandKit, ChangeEmailRequest, ChangePasswordRequest, LoginResult, MlsChoice, MlsMembership, UserDetails } from '@cma/contracts';
+import type { AccountUser, AddMlsMembershipRequest, BrandKit, ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, LoginResult, MlsChoice, MlsMembership, UserDetails } from '@cma/contracts';
 import { api } from '../../shared/api/api';
 import type { ApiEnvelope } from '../../shared/api/baseQuery';
 import { SOMETHING_WENT_WRONG } from '../../shared/toast';
@@ -24,6 +24,10 @@ export const accountsApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<ApiEnvelope<null>, ChangePasswordRequest>({
       query: (body) => ({ url: '/api/change-password', method: 'POST', body }),
+    }),
+    /** POST /api/delete-account: the account and everything in it go (issue 30). */
+    deleteAccount: build.mutation<ApiEnvelope<{ deleted: true }>, DeleteAccountRequest>({
+      query: (body) => ({ url: '/api/delete-account', method: 'POST', body }),
     }),
     changeEmail: build.mutation<ApiEnvelope<{ user: AccountUser }>, ChangeEmailRequest>({
       query: (body) => ({ url: '/api/change-email', method: 'POST', body }),
@@ -78,6 +82,7 @@ export const {
   useResetPasswordMutation,
   useChangePasswordMutation,
   useChangeEmailMutation,
+  useDeleteAccountMutation,
   useUserDetailsQuery,
   useUploadProfilePicMutation,
   useStoreBusinessDetailMutation,

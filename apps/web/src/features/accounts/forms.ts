@@ -8,6 +8,7 @@ import {
   ACCOUNT_IMAGE_TYPES,
   PASSWORD_REQUIRED_MESSAGE,
   changeEmailRequest,
+  deleteAccountRequest,
   emailField,
   newPasswordField,
   personNameField,
@@ -46,6 +47,8 @@ export const changePasswordForm = z
 export type ChangePasswordValues = z.input<typeof changePasswordForm>;
 
 export const changeEmailForm = changeEmailRequest;
+export const deleteAccountForm = deleteAccountRequest;
+export type DeleteAccountValues = z.input<typeof deleteAccountForm>;
 export type ChangeEmailValues = z.input<typeof changeEmailForm>;
 
 export const profileForm = storeBusinessDetailFields

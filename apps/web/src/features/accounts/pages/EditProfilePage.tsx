@@ -12,6 +12,7 @@ import { useAccountForm } from '../useAccountForm';
 import { TextField } from '../components/TextField';
 import { SubscriptionSummary } from '../components/SubscriptionSummary';
 import { SignInSettings } from '../components/SignInSettings';
+import { YourData } from '../components/YourData';
 import { BrandKitForm } from '../components/BrandKitForm';
 import { MlsMemberships } from '../components/MlsMemberships';
 import { LogoPicker, useLogoChoice } from '../components/LogoPicker';
@@ -78,6 +79,7 @@ export function EditProfile({ subscriptionSection }: EditProfileProps) {
         <h2 id="subscription-title">Subscription</h2>
         {subscriptionSection ? subscriptionSection(details) : <SubscriptionSummary subscription={details.subscription} />}
       </section>
+      <YourData />
     </section>
   );
 }
