@@ -81,12 +81,13 @@ export const reportLinksRoutes: FastifyPluginAsyncZod<{ reportLinks: ReportLinks
     onError: (error) => app.log.error({ err: error }, 'live page rate-limit counts were not saved'),
   });
   const stopWatching = app.ctx.database.listen(REPORT_LINK_CHANGE_CHANNEL, service.forgetChanged, service.setWatching);
-  // Written before the app's own close hook shuts the database (root onClose hooks run before a plugin's).
+  // Before the app's own close hook shuts the database (root onClose hooks run before a plugin's): the last counts and
+  // views are written and the change notices are no longer listened to.
   app.addHook('preClose', async () => {
     await limit.close();
     await service.flushViews();
+    await stopWatching();
   });
-  app.addHook('onClose', () => stopWatching());
 
   /** Counts the request against the client's address (kept only as a hash); false when it answered 429. */
   function withinLimit(request: FastifyRequest, reply: FastifyReply): boolean {
