@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The PDF workers load in the background now: the first report sent does not wait for them (issue 29: a send ≤ 3 s).
+  app.ctx.pdfRenders.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'the PDF workers could not be started ahead'));
   process.stderr.write(`CMA Studio is running at http://${shown}:${port} (${app.ctx.database.kind}, mail: ${app.ctx.mail.transport}, billing: ${config.billing})\n`);
 }
 

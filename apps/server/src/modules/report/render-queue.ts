@@ -58,6 +58,8 @@ export interface RenderQueue<I, O> {
   /** Renders `input` for `user` when its turn comes; aborting `signal` drops or stops the job (rejects with the signal's reason). */
   render(user: string, input: I, signal?: AbortSignal): Promise<O>;
   stats(): RenderQueueStats;
+  /** Starts every renderer now, so the first job does not wait for one to load; resolves when all are ready. */
+  warmUp(): Promise<void>;
   /** Refuses waiting jobs and closes the renderers (running jobs reject). */
   close(): Promise<void>;
 }
@@ -166,6 +168,10 @@ export function createRenderQueue<I, O>(options: RenderQueueOptions<I, O>): Rend
       let queued = 0;
       for (const queue of waiting.values()) queued += queue.length;
       return { running: runningUsers.size, waiting: queued, ...counts };
+    },
+
+    async warmUp() {
+      await Promise.all(options.renderers.map((renderer) => renderer.warmUp()));
     },
 
     async close() {
