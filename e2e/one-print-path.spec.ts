@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { createSubscribedSession, useSessionInBrowser } from './support/sessions';
-import { DESKTOP_AND_TABLET, sampleReportState, screenshotDir } from './support/spec-setup';
+import { DESKTOP_AND_TABLET, openSavedReportOnReportPage, sampleReportState, screenshotDir } from './support/spec-setup';
 
 // Issue 29 (one print path) and issue 27's words for the client, as an agent meets them: /report sends the saved report
 // by its id with progress shown; the client's e-mail opens with the value and range; the live page shows the agent's
@@ -47,13 +47,7 @@ test('send by the saved report with progress; the e-mail leads with the value; t
   expect((await request.post('/api/post-history', { headers: auth, data: { address, state: JSON.stringify(state) } })).status()).toBe(200);
   await useSessionInBrowser(page, session);
 
-  await page.goto('/home');
-  await page.getByRole('button', { name: /HISTORY/ }).click();
-  await page.getByRole('region', { name: 'Saved reports' }).getByRole('button', { name: address }).click();
-  await expect(page).toHaveURL(/\/confirm-subject$/);
-  await page.goto('/report');
-  const preview = page.locator('iframe[title="Report preview"]');
-  await expect(preview).toBeVisible({ timeout: 90_000 });
+  const preview = await openSavedReportOnReportPage(page, address);
   await expect(preview).toHaveAttribute('aria-busy', 'false', { timeout: 90_000 });
 
   // Review notes are the agent's: off until turned on. The bio page starts ticked (written in the brand kit).

@@ -30,3 +30,15 @@ export async function shootPart(page: Page, dir: string, name: string, part: Loc
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** Opens a saved report as an agent does (HISTORY → the address), then /report, and waits for its preview. */
+export async function openSavedReportOnReportPage(page: Page, address: string): Promise<Locator> {
+  await page.goto('/home');
+  await page.getByRole('button', { name: /HISTORY/ }).click();
+  await page.getByRole('region', { name: 'Saved reports' }).getByRole('button', { name: address }).click();
+  await expect(page).toHaveURL(/\/confirm-subject$/);
+  await page.goto('/report');
+  const preview = page.locator('iframe[title="Report preview"]');
+  await expect(preview).toBeVisible({ timeout: 90_000 });
+  return preview;
+}

@@ -4,6 +4,7 @@ import { NOT_AVAILABLE } from '@cma/valuation';
 import type { ReportDocumentInput } from '../build-input';
 import { hiddenModelSentence, marketModelSentence } from '../value-sentences';
 import { RISK_COLOURS, money, percent } from '../theme';
+import { ticksFor } from '../chart-scale';
 import type { RiskFigure } from './comparables';
 
 export interface AdjustedPriceSeries {
@@ -12,6 +13,19 @@ export interface AdjustedPriceSeries {
   value: number | null;
   /** The market model's estimate when the model is shown to the client (issue 27), else null. */
   model: number | null;
+}
+
+/**
+ * The price axis of the adjusted-price chart, the same in the PDF and on the live page: every sale, adjusted price,
+ * the range and the model's estimate on it, with some room below the lowest.
+ */
+export function priceScale(series: AdjustedPriceSeries): { min: number; max: number; ticks: number[] } {
+  const values = series.bars.flatMap((b) => [b.adjusted, b.sale]);
+  if (series.range) values.push(series.range.start, series.range.end);
+  if (series.model != null) values.push(series.model);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return ticksFor(Math.max(0, low - (high - low) * 0.25), high, 4);
 }
 
 export interface ReconciliationContent {

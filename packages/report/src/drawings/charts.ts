@@ -5,6 +5,7 @@ import { INK, tint } from '../palette';
 import { MUTED, RULE, shortMoney } from '../theme';
 import { plotScales, ticksFor, type PlotMargins } from '../chart-scale';
 import type { AdjustedPriceSeries, MonthlySeries, PricePerSqftSeries } from '../content';
+import { priceScale } from '../content/reconciliation';
 import type { Drawing, DrawingScale, Shape } from './shapes';
 
 const SALE_GREY = '#b8c2cc';
@@ -51,12 +52,7 @@ export function adjustedPriceDrawing(series: AdjustedPriceSeries, scale: Drawing
   const label = `Sale and adjusted prices of ${series.bars.length} comparables${series.model != null ? ' and the market model estimate' : ''} against the suggested range`;
   if (series.bars.length === 0) return empty(scale, palette, label);
   const axis = { left: font * 7.4, right: font * 2, top: font * 2, bottom: font * 4.8 };
-  const all = series.bars.flatMap((b) => [b.adjusted, b.sale]);
-  if (series.range) all.push(series.range.start, series.range.end);
-  if (series.model != null) all.push(series.model);
-  const low = Math.min(...all);
-  const high = Math.max(...all);
-  const ys = ticksFor(Math.max(0, low - (high - low) * 0.25), high, 4);
+  const ys = priceScale(series);
   const { plotW, plotH, py } = plotScales(width, height, axis, { y: ys });
   const slots = series.bars.length + (series.model != null ? 1 : 0);
   const slot = plotW / slots;

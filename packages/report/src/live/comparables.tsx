@@ -2,8 +2,8 @@
 // The live page's comparables (a card each, adjustments feature by feature under a disclosure) and the adjusted-price
 // bars, drawn horizontally so they read on a phone.
 import { NOT_AVAILABLE } from '@cma/valuation';
-import { ticksFor } from '../chart-scale';
 import type { AdjustedPriceSeries, ComparableCard, ComparablesContent } from '../content';
+import { priceScale } from '../content/reconciliation';
 import { money, shortMoney } from '../theme';
 import { Photo, RiskBadge, type LivePictures } from './parts';
 
@@ -91,12 +91,7 @@ export function ComparableCards({ content, pictures }: { content: ComparablesCon
 /** Sale and adjusted price per comparable as horizontal bars, the market model's estimate as its own bar, the range as a band. */
 export function AdjustedPriceBars({ series }: { series: AdjustedPriceSeries }) {
   if (series.bars.length === 0) return <p className="muted">{NOT_AVAILABLE}</p>;
-  const values = series.bars.flatMap((b) => [b.adjusted, b.sale]);
-  if (series.range) values.push(series.range.start, series.range.end);
-  if (series.model != null) values.push(series.model);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const scale = ticksFor(Math.max(0, low - (high - low) * 0.3), high, 4);
+  const scale = priceScale(series);
   const pct = (v: number) => `${(((v - scale.min) / (scale.max - scale.min)) * 100).toFixed(2)}%`;
   const band = series.range ? { left: pct(series.range.start), width: `${(((series.range.end - series.range.start) / (scale.max - scale.min)) * 100).toFixed(2)}%` } : null;
   const bandSpan = band ? <span className="bars__band" style={{ left: band.left, width: band.width }} /> : null;

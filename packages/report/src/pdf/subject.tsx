@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 // The PDF's subject page, and the headline box it shares with the reconciliation page.
 import { Text, View } from '@react-pdf/renderer';
+import type { FactLine } from '../build-input';
 import type { ReportFrame, SubjectContent } from '../content';
 import { halves } from '../content/subject';
 import { MUTED } from '../theme';
@@ -20,9 +21,20 @@ export function HeadlineBox({ frame }: { frame: ReportFrame }) {
   );
 }
 
+/** A list of facts in two columns, the first the longer. */
+function TwoColumns({ facts }: { facts: FactLine[] }) {
+  return (
+    <View style={styles.row}>
+      {halves(facts).map((column, i) => (
+        <View key={i} style={{ width: '50%', ...(i === 0 ? { paddingRight: 10 } : { paddingLeft: 10 }) }}>
+          <FactTable facts={column} />
+        </View>
+      ))}
+    </View>
+  );
+}
+
 export function SubjectPage({ content, frame }: { content: SubjectContent; frame: ReportFrame }) {
-  const [factsLeft, factsRight] = halves(content.facts);
-  const [featuresLeft, featuresRight] = halves(content.features);
   return (
     <PageFrame frame={frame} title="SUBJECT PROPERTY">
       <Text style={styles.h1}>{t(content.address)}</Text>
@@ -37,25 +49,11 @@ export function SubjectPage({ content, frame }: { content: SubjectContent; frame
         </View>
       </View>
       <SectionTitle frame={frame}>Property Facts</SectionTitle>
-      <View style={styles.row}>
-        <View style={{ width: '50%', paddingRight: 10 }}>
-          <FactTable facts={factsLeft} />
-        </View>
-        <View style={{ width: '50%', paddingLeft: 10 }}>
-          <FactTable facts={factsRight} />
-        </View>
-      </View>
+      <TwoColumns facts={content.facts} />
       {content.features.length > 0 && (
         <View>
           <SectionTitle frame={frame}>Features</SectionTitle>
-          <View style={styles.row}>
-            <View style={{ width: '50%', paddingRight: 10 }}>
-              <FactTable facts={featuresLeft} />
-            </View>
-            <View style={{ width: '50%', paddingLeft: 10 }}>
-              <FactTable facts={featuresRight} />
-            </View>
-          </View>
+          <TwoColumns facts={content.features} />
         </View>
       )}
     </PageFrame>
