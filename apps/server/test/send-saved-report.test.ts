@@ -71,6 +71,17 @@ describe.each(testBackends())('sending the saved report on %s', (backend) => {
     expect(sendRow!.copy_to_agent).toBe(true);
   });
 
+  it("keeps one greeting when the agent's message starts with its own: the agent's, then the value line, then the rest", async () => {
+    const { token } = await createUserWithSession(t);
+    const historyId = (await save(token, savedByBrowser('greeting-1'))).json().data.id as number;
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-pdf/preview', headers: bearer(token), payload: { history_id: historyId, email: 'c@example.com', message: 'Hi Taylor and Morgan,\nhere is the analysis.\n\nCall me any time.' } });
+    const lines = (res.json().data.text as string).split('\n').filter(Boolean);
+    expect(lines.filter((l) => /^(Hello|Hi|Dear)\b/.test(l))).toEqual(['Hi Taylor and Morgan,']);
+    const at = lines.indexOf('Hi Taylor and Morgan,');
+    expect(lines[at + 1]).toBe(headlineOf(buildReportInput(savedByBrowser('greeting-1'))).summary);
+    expect(lines.slice(at + 2, at + 4)).toEqual(['here is the analysis.', 'Call me any time.']);
+  });
+
   it('adds how the value was weighed only when the agent asks for it', async () => {
     const { token } = await createUserWithSession(t);
     const historyId = (await save(token, savedByBrowser('weights-1'))).json().data.id as number;

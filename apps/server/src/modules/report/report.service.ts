@@ -59,6 +59,20 @@ function inlineImage(dataUrl: string | null, cid: string): MailAttachment | null
   return match ? { filename: `${cid}.${match[1] === 'image/png' ? 'png' : 'jpg'}`, contentType: match[1]!, contentBase64: match[2]!.replace(/\s/g, ''), cid } : null;
 }
 
+/** A short first line that greets ('Hi Taylor,', 'Dear Ms Reed,'): the agent's own greeting then opens the e-mail. */
+const GREETING = /^(hi|hello|hey|dear|good (morning|afternoon|evening))\b[^\n]{0,60}$/i;
+
+/** The e-mail's one greeting — the agent's when their message starts with one, else ours — and the message's paragraphs. */
+function greetingAndMessage(message: string | undefined, clientName: string): { greeting: string; paragraphs: string[] } {
+  const paragraphs = message ? message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean) : [];
+  const [firstLine = '', ...rest] = (paragraphs[0] ?? '').split('\n');
+  if (GREETING.test(firstLine.trim())) {
+    const remainder = rest.join('\n').trim();
+    return { greeting: firstLine.trim(), paragraphs: [...(remainder ? [remainder] : []), ...paragraphs.slice(1)] };
+  }
+  return { greeting: clientName ? `Hello ${clientName},` : 'Hello,', paragraphs };
+}
+
 /** The name mail from the service's address goes out under: the agent's own, from the profile, never from a state. */
 export const senderNameOf = (profile: Pick<AgentProfile, 'agent_name' | 'name'>) => `${(profile.agent_name || profile.name).trim()} via CMA Studio`;
 
@@ -74,6 +88,7 @@ function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: st
   const portrait = inlineImage(input.branding.headshot, 'headshot');
   const { summary, howValued } = emailSummary(input, { explainWeights: request.explain_weights === true });
   const copy = request.copy ?? request.copy_to_agent ?? false;
+  const { greeting, paragraphs } = greetingAndMessage(request.message, input.clientName);
   return {
     to: request.email,
     replyTo: agentEmail,
@@ -82,9 +97,9 @@ function clientEmail(prepared: PreparedReport, request: SendRequest, linkUrl: st
     subject: `${input.reportName}: ${input.subject.fullAddress}`,
     title: `Your ${input.reportName.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
     paragraphs: [
-      input.clientName ? `Hello ${input.clientName},` : 'Hello,',
+      greeting,
       ...(summary ? [summary] : []),
-      ...(request.message ? request.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean) : []),
+      ...paragraphs,
       `Open the whole analysis on any phone or computer with the button below; the same report is attached as a PDF.`,
       ...(howValued ? [howValued] : []),
       `Reply to this e-mail to reach ${agentName} directly.`,
