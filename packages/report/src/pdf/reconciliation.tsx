@@ -8,7 +8,8 @@ import { CONTENT_WIDTH, PageFrame, PdfDrawing, SectionTitle, riskStyle, styles, 
 
 export function ReconciliationPage({ content, frame }: { content: ReconciliationContent; frame: ReportFrame }) {
   const { palette, headline } = frame;
-  const chart = adjustedPriceDrawing(content.chart, { width: CONTENT_WIDTH, height: content.rows.length > 6 ? 150 : 190, font: 7 }, palette);
+  // With the market model's section too, the chart is shorter: the page still holds everything.
+  const chart = adjustedPriceDrawing(content.chart, { width: CONTENT_WIDTH, height: content.rows.length > 6 || content.marketModel ? 150 : 190, font: 7 }, palette);
   return (
     <PageFrame frame={frame} title="RECONCILIATION">
       <Text style={styles.h1}>Reconciliation and Suggested Price</Text>
