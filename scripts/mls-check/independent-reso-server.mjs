@@ -45,7 +45,15 @@ const server = createServer(async (req, res) => {
     return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 600 }));
   }
   if (url.pathname.startsWith('/photos/')) {
-    const jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#4a7' } }).jpeg().toBuffer();
+    // A drawn house per photo (a listing's colour, the photo's view), so photos are told apart on every screen.
+    const [, key, n] = /^\/photos\/(.+)-(\d+)\.jpg$/.exec(url.pathname) ?? [];
+    const hue = (Number(/\d+/.exec(key ?? '0')?.[0] ?? 0) * 47) % 360;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="1200"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9cc9ee"/><stop offset="1" stop-color="#e8f3fb"/></linearGradient></defs>
+      <rect width="1800" height="1200" fill="url(#s)"/><rect y="880" width="1800" height="320" fill="#6e9a4f"/>
+      <rect x="${n === '1' ? 420 : 560}" y="520" width="720" height="420" fill="hsl(${hue},35%,62%)"/><polygon points="${n === '1' ? '380,540 780,300 1180,540' : '520,540 920,300 1320,540'}" fill="hsl(${hue},30%,32%)"/>
+      <rect x="${n === '1' ? 720 : 860}" y="740" width="120" height="200" fill="#5b3a22"/><rect x="${n === '1' ? 500 : 640}" y="620" width="140" height="110" fill="#dbe9f5"/><rect x="${n === '1' ? 940 : 1080}" y="620" width="140" height="110" fill="#dbe9f5"/>
+      <text x="60" y="1140" font-family="sans-serif" font-size="64" fill="#fff">${key} · ${n === '1' ? 'side' : 'front'}</text></svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
     return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
   }
   if (!tokens.has((req.headers.authorization ?? '').replace('Bearer ', ''))) return void res.writeHead(401).end();

@@ -1,11 +1,29 @@
 import { useCallback, useState } from 'react';
 import { readSubject } from '@cma/cma';
+import { NOT_AVAILABLE } from '@cma/listings-import';
 import { useSearchComparablesMutation } from '../api/cmaApi';
 import { DEFAULT_CANDIDATE_FILTERS, rankCandidates } from '../model/cmaModel';
 import { addToPool } from '../model/listingPool';
 import { thumbnailOf, type CmaRecord } from '../model/records';
 import { chooseSubject, loadListings, toggleComparable } from './workflow';
 import { useReport } from './useReport';
+
+/**
+ * The subject as the home priced today: a sale it had before is its history, not the CMA's valuation date (the engine
+ * values as of the subject's close date, which suits back-tests of sales, not a home about to be listed).
+ */
+function asHomeToPrice(record: CmaRecord): CmaRecord {
+  if (record['Close Date'] === undefined || record['Close Date'] === NOT_AVAILABLE) return record;
+  return {
+    ...record,
+    MLS: NOT_AVAILABLE,
+    'Close Date': NOT_AVAILABLE,
+    'Close Price': NOT_AVAILABLE,
+    'Net Sales Price': NOT_AVAILABLE,
+    'Previous Sale Date': record['Close Date'],
+    'Previous Sale Price': record['Close Price'],
+  };
+}
 
 /** Widening circles (miles) until this many closed sales are found around the subject. */
 const RADII = [1, 2, 5] as const;
@@ -29,7 +47,8 @@ export function useOneSearchCma() {
   const [problem, setProblem] = useState('');
 
   const start = useCallback(
-    async (subject: CmaRecord): Promise<boolean> => {
+    async (found: CmaRecord): Promise<boolean> => {
+      const subject = asHomeToPrice(found);
       const facts = readSubject(subject);
       setProblem('');
       if (facts.latitude == null || facts.longitude == null) {
@@ -38,10 +57,10 @@ export function useOneSearchCma() {
         return false;
       }
       setStep('sales');
-      let found: CmaRecord[] = [];
+      let nearby: CmaRecord[] = [];
       try {
         for (const radius of RADII) {
-          found = await searchComparables({
+          nearby = await searchComparables({
             latitude: facts.latitude,
             longitude: facts.longitude,
             radius,
@@ -50,7 +69,7 @@ export function useOneSearchCma() {
             includeActive: true,
             ...(typeof subject['Listing Id'] === 'string' ? { excludeListingId: subject['Listing Id'] } : {}),
           }).unwrap();
-          if (found.filter((r) => r['Close Date'] && r['Close Date'] !== 'Not Available').length >= ENOUGH_SALES) break;
+          if (nearby.filter((r) => r['Close Date'] && r['Close Date'] !== NOT_AVAILABLE).length >= ENOUGH_SALES) break;
         }
       } catch {
         setStep('failed');
@@ -58,10 +77,10 @@ export function useOneSearchCma() {
         return false;
       }
       setStep('ranking');
-      const { pool } = await addToPool(report.allCsvData, [subject, ...found]);
-      edit(loadListings, [subject, ...found], { append: true, fromUpload: false, pool });
+      const { pool } = await addToPool(report.allCsvData, [subject, ...nearby]);
+      edit(loadListings, [subject, ...nearby], { append: true, fromUpload: false, pool });
       edit(chooseSubject, subject, pool);
-      const ranking = rankCandidates(subject, found, { ...DEFAULT_CANDIDATE_FILTERS, miles: RADII[RADII.length - 1] });
+      const ranking = rankCandidates(subject, nearby, { ...DEFAULT_CANDIDATE_FILTERS, miles: RADII[RADII.length - 1] });
       for (const candidate of ranking.ranked.slice(0, PICKED_FOR_YOU)) edit(toggleComparable, candidate.record);
       // Warm the browser's cache with the first candidates' photos, so /compare shows them at once.
       for (const candidate of ranking.ranked.slice(0, PREFETCHED)) {
