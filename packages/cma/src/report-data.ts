@@ -2,6 +2,7 @@
 // normalised once by the schema, so the PDF, the live page, the e-mail, the server and the screens get typed values.
 import { z } from 'zod';
 import { BRAND_BIO_MAX_LENGTH, BRAND_TAGLINE_MAX_LENGTH, COVER_LETTER_MAX_LENGTH } from '@cma/contracts';
+import { normaliseMarketArea, type MarketArea } from '@cma/valuation';
 
 /** How the report words the value: a home being listed now, or what a home that sold was worth when it sold. */
 export type ValuationPurpose = 'listing' | 'past-sale';
@@ -36,8 +37,8 @@ export interface ReportData {
   customPages?: Array<{ id: string }>;
   /** Seller net sheet entries as typed (numbers, or text while the agent types; normaliseNetSheet reads them). */
   netSheet?: Record<string, number | string>;
-  /** The market statistics area ({ kind: 'radius', miles } | { kind: 'subdivision' } | { kind: 'zip' }). */
-  marketArea?: unknown;
+  /** The market statistics area: a radius around the subject, its subdivision or its zip code. */
+  marketArea?: MarketArea;
   /** The report's own cover letter (placeholders {client}, {address}, {agent}); absent = the agent's template. */
   coverLetter?: string;
   /** True when the agent picked this report's colour (pdfColor) over the brand kit's. */
@@ -110,7 +111,7 @@ export const reportDataSchema = z
       pages: optional(pageList),
       customPages: optional(customPageList),
       netSheet: optional(netSheetEntries),
-      marketArea: z.unknown().optional(),
+      marketArea: z.unknown().optional().transform((v) => (v == null ? undefined : normaliseMarketArea(v))),
       coverLetter: optional(text),
       ownColour: optional(z.boolean()),
       keepEmptyRows: optional(z.boolean()),

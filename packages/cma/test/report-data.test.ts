@@ -12,6 +12,8 @@ describe('report_data in the CMA document (issue 29)', () => {
     ['a wrong type reads as absent', { keepEmptyRows: 'yes', purpose: 'sold', reportDate: '20/11/2026', coverLetter: 5 }, {}],
     ['net sheet entries keep text while typed, drop the rest', { netSheet: { commissionPercent: '5.5', closingCosts: 3000, bad: {}, nan: Number.NaN } }, { netSheet: { commissionPercent: '5.5', closingCosts: 3000 } }],
     ['photo choices are image ids', { photoChoice: { subject: '12', c1: 3 } }, { photoChoice: { subject: '12' } }],
+    ['the market area as an area', { marketArea: { kind: 'zip' } }, { marketArea: { kind: 'zip' } }],
+    ['an unreadable market area as the default radius', { marketArea: 'near' }, { marketArea: { kind: 'radius', miles: 1 } }],
     ['unknown keys go', { pdfColor: '#aa0000', somethingNew: 1, reportId: 'r-1' }, { reportId: 'r-1' }],
   ])('reads %s', (_name, raw, expected) => {
     expect(readReportData(raw)).toEqual(expected);

@@ -3,7 +3,7 @@ import {
   NOT_AVAILABLE,
   computeMarketStats,
   computeNetSheet,
-  normaliseMarketArea,
+  DEFAULT_MARKET_AREA,
   distanceMiles,
   normaliseNetSheet,
   type MarketListing,
@@ -319,7 +319,7 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
     marketStats: computeMarketStats(
       marketListingsOf(state),
       { latitude: subjectFacts.latitude, longitude: subjectFacts.longitude, subdivision: subjectFacts.subdivision, postalCode: textOf(subjectRow['Postal Code']) },
-      normaliseMarketArea(report.marketArea),
+      report.marketArea ?? DEFAULT_MARKET_AREA,
       valuationDate,
     ),
     netSheet: range ? netSheetOf(report.netSheet, range, reconciliation?.value ?? null) : null,
