@@ -29,6 +29,8 @@ import { createListingsRepository } from './modules/listings/listings.repository
 import { createListingsService, type ListingsService } from './modules/listings/listings.service';
 import { registerMlsJobs } from './modules/mls/mls.jobs';
 import { createMlsRepository } from './modules/mls/mls.repository';
+import { createColumnMappingsRepository } from './modules/column-mappings/column-mappings.repository';
+import { createColumnMappingsService, type ColumnMappingsService } from './modules/column-mappings/column-mappings.service';
 import { createMembershipRepository } from './modules/mls/mls-membership.repository';
 import { createMembershipService, type MembershipService } from './modules/mls/mls-membership.service';
 import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, type MlsService } from './modules/mls/mls.service';
@@ -52,6 +54,7 @@ export interface Services {
   listings: ListingsService;
   mls: MlsService;
   memberships: MembershipService;
+  columnMappings: ColumnMappingsService;
   report: ReportService;
   reportLinks: ReportLinksService;
 }
@@ -158,6 +161,7 @@ export function createServices(ctx: AppContext): Services {
     listings: createListingsService(listingsRepository, now, () => mls.photoUrls.signer('thumb')),
     mls,
     memberships,
+    columnMappings: createColumnMappingsService(createColumnMappingsRepository(database), now),
     report,
     reportLinks,
   };

@@ -64,6 +64,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/delete-account': 'session',
   'GET /api/history/:id/listings': 'subscriber',
   'POST /api/store-property-images': 'subscriber',
+  'GET /api/column-mappings/:signature': 'subscriber',
+  'PUT /api/column-mappings/:signature': 'subscriber',
   'POST /api/get-images/:id': 'subscriber',
   'POST /api/get-images/delete/:id': 'subscriber',
   'POST /api/encoded/img/list/:id': 'subscriber',

@@ -14,3 +14,4 @@ export * from './entry-pages';
 export * from './report-links';
 export * from './brand-kit';
 export * from './mls';
+export * from './column-mappings';

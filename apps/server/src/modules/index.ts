@@ -18,6 +18,7 @@ import { customPagesRoutes } from './custom-pages/custom-pages.routes';
 import { listingPoolsRoutes } from './listing-pools/listing-pools.routes';
 import { accountDataRoutes } from './account-data/account-data.routes';
 import { mlsRoutes } from './mls/mls.routes';
+import { columnMappingsRoutes } from './column-mappings/column-mappings.routes';
 
 /** Every module's routes, in this order, each handed the services it uses (built once in services.ts). Add one line per module. */
 export async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -28,6 +29,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   await app.register(adjustmentValuesRoutes, { adjustmentValues: services.adjustmentValues });
   await app.register(listingsRoutes, { listings: services.listings, memberships: services.memberships });
   await app.register(mlsRoutes, { mls: services.mls, memberships: services.memberships });
+  await app.register(columnMappingsRoutes, { columnMappings: services.columnMappings });
   await app.register(imagesRoutes, { images: services.images });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(historyRoutes, { history: services.history });

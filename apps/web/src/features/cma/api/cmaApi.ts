@@ -1,5 +1,6 @@
 // The workflow's server calls (spec §7), injected into the app's one RTK Query API.
 import type { AddressSearchHit, UserAdjustmentValues } from '@cma/contracts';
+import type { ColumnMapping } from '@cma/listings-import';
 import { UAD_STEP_DEFAULTS, uadStepValuesOf, type UadStepValues } from '@cma/valuation';
 import { api } from '../../../shared/api/api';
 import type { ApiEnvelope } from '../../../shared/api/baseQuery';
@@ -51,6 +52,15 @@ export const cmaApi = api.injectEndpoints({
     searchComparables: build.mutation<CmaRecord[], Record<string, unknown>>({
       query: (body) => ({ url: '/api/search-comparables-rets', method: 'POST', body }),
       transformResponse: listingRecords,
+    }),
+    /** The column map the agent confirmed for an export with this header (server-side, so any device and a new session keep it). */
+    columnMapping: build.query<ColumnMapping | null, string>({
+      query: (signature) => `/api/column-mappings/${encodeURIComponent(signature)}`,
+      transformResponse: (response: ApiEnvelope<{ mapping: ColumnMapping | null }>) => response.data?.mapping ?? null,
+      keepUnusedDataFor: 0,
+    }),
+    saveColumnMapping: build.mutation<unknown, { signature: string; mapping: ColumnMapping }>({
+      query: ({ signature, mapping }) => ({ url: `/api/column-mappings/${encodeURIComponent(signature)}`, method: 'PUT', body: { mapping } }),
     }),
     getAdjustmentValueList: build.query<AgentDefaults, void>({
       query: () => '/api/property-adjustment-valu-list',

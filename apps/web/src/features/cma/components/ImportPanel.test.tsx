@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render as renderDom, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
 import { ImportPanel } from './ImportPanel';
 import type { CmaRecord } from '../model/records';
 
@@ -14,7 +17,30 @@ function upload(files: File[]) {
   fireEvent.change(input, { target: { files } });
 }
 
+/** The agent's column maps as the server keeps them (GET/PUT /api/column-mappings/{signature}), in memory. */
+const serverMappings = new Map<string, unknown>();
+const puts: { signature: string; body: unknown }[] = [];
+
+/** Each render gets a fresh store, as a new page load or another device would. */
+const render = (element: ReactElement) => renderDom(<Provider store={createAppStore().store}>{element}</Provider>);
+
 describe('CSV import panel', () => {
+  beforeEach(() => {
+    serverMappings.clear();
+    puts.length = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const signature = decodeURIComponent(/\/api\/column-mappings\/([^/?]+)/.exec(request.url)?.[1] ?? '');
+      if (request.method === 'PUT') {
+        const body = (await request.json()) as { mapping: unknown };
+        puts.push({ signature, body });
+        serverMappings.set(signature, body.mapping);
+      }
+      return new Response(JSON.stringify({ status_code: 200, data: { signature, mapping: serverMappings.get(signature) ?? null } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
   it('imports a REcolorado and a PPAR file together and shows each detected format', async () => {
     const onRecords = vi.fn();
     render(<ImportPanel onRecords={onRecords} />);
@@ -30,7 +56,7 @@ describe('CSV import panel', () => {
     expect((onRecords.mock.calls[0]![0] as CmaRecord[]).length).toBeLessThanOrEqual(dataRows('recolorado-sample.csv'));
   });
 
-  it('asks for a column when a required one is not recognised, imports with it, and remembers the choice', async () => {
+  it('asks for a column when a required one is not recognised, imports with it, and remembers the choice on the server', async () => {
     const onRecords = vi.fn();
     const renamed = (text: string) => text.replace('"Listing ID"', '"Our Ref"');
     const { unmount } = render(<ImportPanel onRecords={onRecords} />);
@@ -42,7 +68,11 @@ describe('CSV import panel', () => {
     await waitFor(() => expect(onRecords).toHaveBeenCalledTimes(1));
     const records = onRecords.mock.calls[0]![0] as CmaRecord[];
     expect(records[0]!['Listing Id']).toBe('4012300');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.signature).toMatch(/^\d+-[0-9a-f]{8}$/);
+    expect(puts[0]!.body).toMatchObject({ mapping: { 'Our Ref': 'listingId' } });
     unmount();
+    localStorage.clear(); // signed out, or another device: the map comes from the server
 
     // The same layout again: the saved mapping applies without asking.
     const again = vi.fn();

@@ -4,7 +4,9 @@ import { useRef, useState } from 'react';
 import { CSV_TYPES, formatOptionOf, headerSignature, IMPORT_FIELDS, type ColumnMapping, type CsvType, type FormatOption, type ImportFieldKey } from '@cma/listings-import';
 import { formatCount } from '@cma/valuation';
 import type { FileImportResult } from '../import/importCore';
-import { ImportCancelled, problemsCsv, savedMapping, saveMapping, startImport, type RunningImport } from '../import/importListings';
+import { ImportCancelled, problemsCsv, startImport, type RunningImport } from '../import/importListings';
+import { cmaApi } from '../api/cmaApi';
+import { useAppDispatch } from '../../../app/hooks';
 import type { CmaRecord } from '../model/records';
 
 interface ImportPanelProps {
@@ -36,6 +38,16 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
   const [dragging, setDragging] = useState(false);
   const running = useRef<RunningImport | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const dispatch = useAppDispatch();
+
+  /** The column map the agent confirmed before for this export's header, if any (none when it cannot be asked). */
+  async function savedMapping(signature: string): Promise<ColumnMapping | null> {
+    try {
+      return await dispatch(cmaApi.endpoints.columnMapping.initiate(signature, { subscribe: false, forceRefetch: true })).unwrap();
+    } catch {
+      return null;
+    }
+  }
 
   async function runOne(file: File, fileFormat: FormatOption, mapping?: ColumnMapping): Promise<void> {
     setProgress({ fileName: file.name, fraction: 0 });
@@ -43,7 +55,7 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
     running.current = run;
     let result = await run.promise;
     if (result.unmappedRequired.length > 0 && !mapping) {
-      const saved = savedMapping(headerSignature(result.headers));
+      const saved = await savedMapping(headerSignature(result.headers));
       if (saved) {
         const rerun = startImport(file, { format: fileFormat, mapping: saved }, (fraction) => setProgress({ fileName: file.name, fraction }));
         running.current = rerun;
@@ -79,7 +91,8 @@ export function ImportPanel({ onRecords, onFormatDetected, label = 'Upload MLS C
 
   async function applyMapping() {
     if (!pending) return;
-    saveMapping(headerSignature(pending.result.headers), pending.mapping);
+    // Remembered for this export's header; the import goes on even when it could not be saved.
+    void dispatch(cmaApi.endpoints.saveColumnMapping.initiate({ signature: headerSignature(pending.result.headers), mapping: pending.mapping })).unwrap().catch(() => {});
     const { file, mapping } = pending;
     setPending(null);
     try {

@@ -42,28 +42,6 @@ function startInPage(file: File, request: { fileName: string; format: FormatOpti
   };
 }
 
-// Column mappings the agent made, per header layout, so the same export maps itself next time.
-const MAPPINGS_KEY = 'cma.columnMappings';
-
-export function savedMapping(signature: string): ColumnMapping | undefined {
-  try {
-    const all = JSON.parse(globalThis.localStorage?.getItem(MAPPINGS_KEY) ?? '{}') as Record<string, ColumnMapping>;
-    return all[signature];
-  } catch {
-    return undefined;
-  }
-}
-
-export function saveMapping(signature: string, mapping: ColumnMapping): void {
-  try {
-    const all = JSON.parse(globalThis.localStorage?.getItem(MAPPINGS_KEY) ?? '{}') as Record<string, ColumnMapping>;
-    all[signature] = mapping;
-    globalThis.localStorage?.setItem(MAPPINGS_KEY, JSON.stringify(all));
-  } catch {
-    // storage full or blocked: the mapping still applies to this import
-  }
-}
-
 /** The import problems as a CSV the agent can download. */
 export function problemsCsv(results: readonly FileImportResult[]): string {
   const lines = ['file,line,message'];
