@@ -78,8 +78,6 @@ export function createListingsService(repository: ListingsRepository, now: () =>
       );
     },
 
-    /** A listing `viewer` may see, by its listing id (and source or MLS name when ids could clash). */
-    findListing: (viewer: ListingViewer, listingId: string, where?: { source?: ListingSource; mls?: string }) => repository.findByListingId(viewer, listingId, where),
     findDemoListing: (listingId: string) => repository.findDemoListing(listingId),
   };
 }

@@ -128,10 +128,6 @@ export function createMlsRepository(database: Database) {
       return (await database.query<MlsSourceRow>('select * from mls_sources where id = $1', [id]))[0];
     },
 
-    async allSourceIds(): Promise<string[]> {
-      return (await database.query<{ id: string }>('select id from mls_sources')).map((row) => row.id);
-    },
-
     async list(): Promise<MlsSourceRow[]> {
       return database.query<MlsSourceRow>('select * from mls_sources order by name');
     },
