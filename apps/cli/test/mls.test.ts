@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '@cma/db';
 import { resoPhotos, resoProperty, startFakeReso, type FakeReso } from '../../server/test/fake-reso';
 
 const run = promisify(execFile);
@@ -55,6 +56,13 @@ describe('cma mls', () => {
     const listed = await cma('list', '--json');
     const [state] = JSON.parse(listed.stdout);
     expect(state).toMatchObject({ name: 'front-range', title: 'Front Range MLS', auth: 'oauth2', secretEncrypted: true, listings: 4, photos: 8, health: 'ok', lastError: null });
+    // The servers' schedule picks the new source up: the dispatcher's run of this slot is queued.
+    const database = await createDatabase({ dataDir });
+    try {
+      expect(await database.query("select status from jobs where queue = 'mls.sync-dispatch'")).toEqual([{ status: 'pending' }]);
+    } finally {
+      await database.close();
+    }
     const human = await cma('list');
     expect(human.stdout).toContain('front-range — Front Range MLS');
     expect(human.stdout).toContain('4 listings, 8 photos');

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { recurringSlotKey } from './recurring-slot';
 
 // A job that runs once per time slot across all instances: the slot's singleton key lets only one pending run exist,
 // each run queues the next one (even when it failed), and start-up queues the current slot's run (idempotent).
@@ -11,7 +12,7 @@ export interface RecurringJob {
 }
 
 export function recurringJob(queue: string, slotName: string, intervalMs: number): RecurringJob {
-  const slotKey = (at: Date) => `${slotName}:${Math.floor(at.getTime() / intervalMs)}`;
+  const slotKey = (at: Date) => recurringSlotKey(slotName, intervalMs, at);
   return {
     register(ctx, run) {
       ctx.jobs.register(queue, async () => {

@@ -3,19 +3,20 @@
 // a token or client secret is never printed.
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { createDatabase, type Database } from '@cma/db';
+import { createDatabase } from '@cma/db';
 import { parseConfig, ConfigError } from '../../config';
 import { createLocalFileStorage } from '../../adapters/storage/local-file-storage';
 import { createS3FileStorage } from '../../adapters/storage/s3-file-storage';
 import { ResoError } from '../../adapters/reso/reso-client';
-import { createJobQueue } from '../../jobs/job-queue';
+import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { createListingsRepository } from '../listings/listings.repository';
 import { createMlsRepository } from './mls.repository';
 import { createMembershipRepository } from './mls-membership.repository';
 import { createMembershipService, type MembershipService } from './mls-membership.service';
 import { MlsSecretError } from './mls-secrets';
 import { MlsBusyError, type MlsLog } from './mls-sync';
-import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, MlsInputError, type MlsCredentials, type MlsService, type SourceState } from './mls.service';
+import { createMlsService, MLS_PHOTO_FILES_DELETE_QUEUE, MLS_SYNC_DISPATCH, MLS_SYNC_INTERVAL_MS, MlsInputError, type MlsCredentials, type MlsService, type SourceState } from './mls.service';
+import { recurringSlotKey } from '../../jobs/recurring-slot';
 
 export const MLS_USAGE = `Usage:
   cma mls add NAME --reso-url URL (--token TOKEN | --token-url URL --client-id ID --client-secret SECRET [--scope SCOPE])
@@ -90,7 +91,7 @@ function stderrLog(quiet: boolean): MlsLog {
   };
 }
 
-async function withService<T>(quiet: boolean, work: (service: MlsService, memberships: MembershipService, database: Database) => Promise<T>): Promise<T> {
+async function withService<T>(quiet: boolean, work: (service: MlsService, memberships: MembershipService, jobs: JobQueue) => Promise<T>): Promise<T> {
   const config = parseConfig(process.env);
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -109,7 +110,7 @@ async function withService<T>(quiet: boolean, work: (service: MlsService, member
       retryFileDeletion: async (keys) => void (await jobs.enqueue(MLS_PHOTO_FILES_DELETE_QUEUE, { keys })),
     });
     const memberships = createMembershipService({ repository: createMembershipRepository(database), mls: service, now: () => new Date(), log });
-    return await work(service, memberships, database);
+    return await work(service, memberships, jobs);
   } finally {
     await database.close();
   }
@@ -143,10 +144,13 @@ async function add(p: Parsed): Promise<number> {
   const resoUrl = text(p, '--reso-url');
   if (!resoUrl) throw new UsageError('--reso-url URL is required');
   const credentials = credentialsOf(p);
-  return withService(true, async (service) => {
+  return withService(true, async (service, _memberships, jobs) => {
     const pageSize = text(p, '--page-size');
     const result = await service.addSource({ name, title: text(p, '--title'), resoUrl, credentials, propertyFilter: text(p, '--filter'), pageSize: pageSize === undefined ? null : Number(pageSize) });
     const stored = result.encrypted ? 'stored encrypted' : 'stored unencrypted: set MLS_SECRET_KEY (32+ characters) to encrypt it';
+    // The servers sync every source on a schedule: queue this slot's dispatcher run (a no-op when one is queued).
+    const now = new Date();
+    await jobs.enqueue(MLS_SYNC_DISPATCH.queue, {}, { singletonKey: recurringSlotKey(MLS_SYNC_DISPATCH.slotName, MLS_SYNC_INTERVAL_MS, now), runAt: now, maxAttempts: 3 });
     process.stdout.write(`MLS source ${name} ${result.created ? 'added' : 'updated'}; its ${'token' in credentials ? 'token' : 'client secret'} is ${stored}. Run: cma mls sync ${name}\n`);
     return 0;
   });

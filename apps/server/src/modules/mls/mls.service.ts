@@ -20,6 +20,8 @@ export const SHORTCUT_SOURCE_NAME = 'reso';
 const DEFAULT_PAGE_SIZE = 200;
 /** The job queue of photo files whose deletion failed (the servers try them again). */
 export const MLS_PHOTO_FILES_DELETE_QUEUE = 'mls.photo-files-delete';
+/** The recurring job that queues each source's sync (mls.jobs.ts): its queue and slot name. */
+export const MLS_SYNC_DISPATCH = { queue: 'mls.sync-dispatch', slotName: 'mls-sync-dispatch' } as const;
 
 export class MlsInputError extends Error {}
 
