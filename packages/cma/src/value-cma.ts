@@ -29,6 +29,7 @@ import { addressOfRecord } from './derived';
 import { marketRatesInUse, parseMarketMeasurements, type MarketMeasurements } from './market-measurements';
 import { calibrationOf, parseMarketModelReading, reconcileWithMarketModel, type MarketModelReading, type ReconciledWithModel } from './market-model';
 import { numberOf, readListingRecord, textOf, type ListingRecord } from './read-listing';
+import { readReportData, type ValuationPurpose } from './report-data';
 import { migrateCmaState, type CmaState } from './state';
 
 /** The agent's per-report choices (adjustment_formulas, spec §3 key) as the engine reads them. */
@@ -141,9 +142,18 @@ function monthlyIndexOf(raw: unknown): Record<string, number> | null {
   return entries.length && entries.every(([, v]) => typeof v === 'number' && Number.isFinite(v)) ? (raw as Record<string, number>) : null;
 }
 
-/** The valuation date: the subject's close date when it sold, else the latest comparable close, else today. */
-export function valuationDate(subject: SaleFacts | null, comparables: readonly SaleFacts[], now: Date): string {
-  if (subject?.closeDate) return subject.closeDate;
+/**
+ * What the report values: what the agent said on /confirm-subject, else (a report saved before the question) a past sale
+ * when the subject has a close date, as such reports were valued.
+ */
+export function purposeOf(reportData: unknown, subject: Pick<SaleFacts, 'closeDate'> | null): ValuationPurpose {
+  return readReportData(reportData).purpose ?? (subject?.closeDate ? 'past-sale' : 'listing');
+}
+
+/** The valuation date: a past sale's close date; for a home listed now the latest comparable close, else today. */
+export function valuationDate(subject: SaleFacts | null, comparables: readonly SaleFacts[], now: Date, purpose?: ValuationPurpose): string {
+  // A home being listed now is valued at the market's latest sale: an earlier sale of it is its history, not the date.
+  if (subject?.closeDate && (purpose ?? purposeOf(undefined, subject)) === 'past-sale') return subject.closeDate;
   return comparables.map((c) => c.closeDate).filter((d): d is string => !!d).sort().at(-1) ?? now.toISOString().slice(0, 10);
 }
 
@@ -175,6 +185,8 @@ function positive(value: unknown): number | null {
 /** What valueCma reads of a document; a whole saved state (any version) is migrated first. */
 export type CmaDocument = Pick<CmaState, 'selectedPropertydata' | 'comaparables' | 'changeDefaultValues' | 'formula_Division_DefaultValue' | 'adjustment_formulas'> & {
   range?: CmaState['range'];
+  /** Only its purpose is read: a home being listed now or a past sale (decides the valuation date). */
+  report_data?: unknown;
 };
 
 /**
@@ -190,7 +202,7 @@ export function valueCma(document: CmaDocument | CmaState, options: ValueCmaOpti
   const facts = records.map((record, index) => readListingRecord(record, 'comparable', `comparable-${index + 1}`));
   const subjectFacts = subject ? readListingRecord(subject, 'subject') : null;
   const blindSubject = subjectFacts ? withoutPrice(subjectFacts) : null;
-  const asOfDate = valuationDate(subjectFacts, facts, now);
+  const asOfDate = valuationDate(subjectFacts, facts, now, purposeOf(document.report_data, subjectFacts));
   const settings = settingsFor(values, formulas, asOfDate);
 
   const comparables: CmaComparable[] = records.map((record, index) => {

@@ -203,3 +203,16 @@ describe('valueCma with the market measured for the report (issue 27)', () => {
     expect(out.likelyRange).not.toBeNull();
   });
 });
+
+describe('the valuation date follows the report purpose', () => {
+  const state = migrateCmaState(fixture('saved-v2-sample.json'));
+  const latestComparable = valueCma(state, { now }).comparables.map((c) => c.facts.closeDate!).sort().at(-1)!;
+  const sold = { ...state, selectedPropertydata: { ...state.selectedPropertydata, 'Close Date': '2020-03-14', 'Close Price': 500_000 } };
+  it.each([
+    ['a past sale: the day it sold', 'past-sale', '2020-03-14'],
+    ['a home listed now: the market’s latest sale (its earlier sale is history)', 'listing', latestComparable],
+    ['no purpose said (a report saved before): the day it sold, as before', undefined, '2020-03-14'],
+  ] as const)('%s', (_name, purpose, expected) => {
+    expect(valueCma({ ...sold, report_data: purpose ? { purpose } : {} }, { now }).asOfDate).toBe(expected);
+  });
+});

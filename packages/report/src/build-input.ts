@@ -15,7 +15,7 @@ import {
 } from '@cma/valuation';
 import { REPORT_MAX_COMPARABLES } from './limits';
 import { ReportLimitError, SUBJECT_EARLIER_SALE_LABELS, SUBJECT_SALE_LABELS, photoChoiceOf, propertyView, usablePhotos } from './property-view';
-import { DEFAULT_REPORT_NAME, isoDate, migrateCmaState, numberOf, readListingRecord, readReportData, recordId, textOf, valueCma, type CmaState, type PropertyRow, type ValuationPurpose } from '@cma/cma';
+import { DEFAULT_REPORT_NAME, isoDate, migrateCmaState, numberOf, purposeOf, readListingRecord, readReportData, recordId, textOf, valueCma, type CmaState, type PropertyRow, type ValuationPurpose } from '@cma/cma';
 import { DEFAULT_COVER_LETTER, fillCoverLetter } from './cover-letter';
 import { CUSTOM_PAGE_PREFIX, isCustomPageId, printedPageIds, reportPageChoice, type PageChoice, type ReportPageId } from './pages';
 import { reportColour } from './colour';
@@ -205,7 +205,7 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   const subjectFacts = valued.subjectFacts ?? readListingRecord(subjectRow, 'subject');
   const subject = propertyView(subjectRow, subjectFacts, [...state.base64Images, ...state.propertyImages], { field: 'base64Images', name: 'The subject property' });
   const report = state.report_data;
-  const purpose: ValuationPurpose = report.purpose ?? 'listing';
+  const purpose: ValuationPurpose = purposeOf(report, valued.subjectFacts);
   // The subject's own sale is not a comparable: an earlier sale of a home listed now, or the sale a past-sale report values.
   const saleLabels = purpose === 'past-sale' ? SUBJECT_SALE_LABELS : SUBJECT_EARLIER_SALE_LABELS;
   subject.facts = subject.facts.flatMap((fact) => {
@@ -301,7 +301,8 @@ export function buildReportInput(rawState: unknown, options: BuildOptions = {}):
   const choice = options.pages ?? reportPageChoice(report.pages, options.defaultPages, { bio: !!branding.bio, coverLetter: !!textOf(report.coverLetter) || !!textOf(options.coverLetterTemplate) }, customPageIdsOf(report).filter((id) => uploads.has(id)));
   const pages = printedPageIds(choice);
   const reportDate = isoDate(report.reportDate) ?? now.toISOString().slice(0, 10);
-  const valuationDate = purpose === 'past-sale' ? (subjectFacts.closeDate ?? reportDate) : reportDate;
+  // The valuation's own date (valueCma): a past sale's close date, else the market's latest sale in the report.
+  const valuationDate = valued.asOfDate;
   return {
     reportName: state.reportName.trim() || DEFAULT_REPORT_NAME,
     clientName: state.clientName.trim(),

@@ -78,7 +78,7 @@ describe('no filler', () => {
   });
 
   it("labels the subject's own earlier sale as such, and prints no such line when it never sold", () => {
-    const sold = { ...sample, selectedPropertydata: { ...sample.selectedPropertydata, 'Net Sales Price': 610000, 'Close Date': '05/14/2015' } };
+    const sold = { ...sample, selectedPropertydata: { ...sample.selectedPropertydata, 'Net Sales Price': 610000, 'Close Date': '05/14/2015' }, report_data: { ...(sample.report_data as object), purpose: 'listing' } };
     const facts = buildReportInput(sold).subject.facts;
     expect(facts).toContainEqual({ label: 'Earlier sale price (this home)', value: '$ 610,000' });
     expect(facts).toContainEqual({ label: 'Earlier sale date (this home)', value: '05/14/2015' });

@@ -1,6 +1,6 @@
 // Why the subject is valued (issue 27): a home being listed now, or a past sale. The report words its value by it
 // ("suggested list price" or "estimated value at the time of sale") and measures the market before that date.
-import { readReportData, type ValuationPurpose } from '@cma/cma';
+import { purposeOf, type ValuationPurpose } from '@cma/cma';
 
 const CHOICES: Array<{ value: ValuationPurpose; label: string; hint: string }> = [
   { value: 'listing', label: 'Being listed now', hint: 'The report suggests a list price, with the market of the 12 months before the report date.' },
@@ -8,7 +8,8 @@ const CHOICES: Array<{ value: ValuationPurpose; label: string; hint: string }> =
 ];
 
 export function ValuationPurposePicker({ reportData, saleDate, onChange }: { reportData: unknown; saleDate: string | null; onChange(purpose: ValuationPurpose): void }) {
-  const purpose = readReportData(reportData).purpose ?? 'listing';
+  // What the engine values by: the agent's answer, else a past sale when the subject has a sale date.
+  const purpose = purposeOf(reportData, { closeDate: saleDate });
   return (
     <fieldset className="cma-purpose">
       <legend className="card__title">What is this valuation for?</legend>

@@ -14,6 +14,8 @@ export interface ReportInputs {
   formula_Division_DefaultValue: unknown;
   adjustment_formulas: unknown;
   range?: { start: number | string; end: number | string };
+  /** Its purpose (listed now or a past sale) sets the valuation date. */
+  report_data?: unknown;
 }
 
 export type AdjustedComparable = CmaComparable & { record: CmaRecord };
@@ -44,6 +46,7 @@ export function computeCma(report: ReportInputs): CmaComputation {
     formula_Division_DefaultValue: Number(report.formula_Division_DefaultValue),
     adjustment_formulas: formulasOf(report.adjustment_formulas),
     range: report.range,
+    report_data: report.report_data,
   });
   return { ...valued, subject, comparables: valued.comparables.map((c, i) => ({ ...c, record: comparables[i]! })) };
 }

@@ -31,8 +31,9 @@ export function useCmaComputation() {
   const divisor = useAppSelector((s) => s.cmaWorkflow.formula_Division_DefaultValue);
   const formulas = useAppSelector((s) => s.cmaWorkflow.adjustment_formulas);
   const range = useAppSelector((s) => s.cmaWorkflow.range);
+  const reportData = useAppSelector((s) => s.cmaWorkflow.report_data);
   return useMemo(
-    () => computeCma({ selectedPropertydata: subject, comaparables: comps, changeDefaultValues: values, formula_Division_DefaultValue: divisor, adjustment_formulas: formulas, range }),
-    [subject, comps, values, divisor, formulas, range],
+    () => computeCma({ selectedPropertydata: subject, comaparables: comps, changeDefaultValues: values, formula_Division_DefaultValue: divisor, adjustment_formulas: formulas, range, report_data: reportData }),
+    [subject, comps, values, divisor, formulas, range, reportData],
   );
 }
