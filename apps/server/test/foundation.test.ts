@@ -146,7 +146,8 @@ describe.each(testBackends())('mail delivery on %s', (backend) => {
       const [job] = await t.database.query<{ status: string; attempts: number; last_error: string }>("select status, attempts, last_error from jobs where queue = 'mail.send'");
       expect(job).toMatchObject({ status: 'pending', attempts: 1 });
       smtp.down = false;
-      await t.database.query("update jobs set run_at = now() where queue = 'mail.send'"); // skip the back-off wait
+      // Skip the back-off wait, on the queue's own clock: the database's now() can run ahead of it (sub-ms, or a skewed server).
+      await t.database.query("update jobs set run_at = $1 where queue = 'mail.send'", [new Date(Date.now() - 60_000)]);
       await t.app.ctx.jobs.drain();
       await t.app.ctx.jobs.drain();
       const [mail] = await smtp.waitFor(1);
