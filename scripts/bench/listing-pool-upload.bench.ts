@@ -10,13 +10,13 @@
 // Run: npx tsx scripts/bench/listing-pool-upload.bench.ts (PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL).
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import { HISTORY_STATE_KEYS, LISTING_POOL_MAX_JSON_BYTES, LISTING_POOL_MAX_LISTING_BYTES } from '../../packages/contracts/src/index';
 import { parseListingsCsv } from '../../packages/listings-import/src/index';
-import { benchDatabase, freePort, startProcess, subscribedBenchAgent } from './support';
+import { benchDatabase, freePort, startProcess, stopBenchServer, subscribedBenchAgent } from './support';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const HASH = 'a1b2c3d4e5f60718';
@@ -137,10 +137,7 @@ async function main() {
     console.log(`\nload average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (before the run: ${loadBefore.toFixed(1)}); ${database.databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
     console.log(JSON.stringify({ bench: 'listing-pool-upload', load_average: os.loadavg()[0], at_rest_p50_ms: percentile(atRest, 50), results }));
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stopBenchServer(server, database, dataDir);
   }
 }
 

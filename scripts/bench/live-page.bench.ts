@@ -4,10 +4,10 @@
 // Each opening comes from its own address (X-Forwarded-For behind TRUST_PROXY; a person opens a report a few times, not
 // hundreds) with a phone user agent, so every request is rate-limit counted and recorded as a view, as a real opening is.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchDatabase, freePort, startProcess, subscribedBenchAgent } from './support';
+import { benchDatabase, freePort, startProcess, stopBenchServer, subscribedBenchAgent } from './support';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -109,10 +109,7 @@ async function main() {
     console.log(JSON.stringify({ bench: 'live-page', database: databaseUrl ? 'postgres' : 'pglite', load_average: os.loadavg()[0], viewers: VIEWERS, requests: run.ttfb.length, ttfb_p50: percentile(run.ttfb, 50), ttfb_p95: p95, ttfb_p99: percentile(run.ttfb, 99), floor_ttfb_p95: percentile(floor.ttfb, 95), ratio, non200: run.non200 }));
     if (run.non200 > 0) process.exitCode = 1;
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stopBenchServer(server, database, dataDir);
   }
 }
 

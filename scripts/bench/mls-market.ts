@@ -1,24 +1,17 @@
 // The generated market of `npm run bench -- mls`: listing i of a Denver-sized MLS as a RESO Data Dictionary Property,
 // the same every time (seeded by i), so the RESO server process and the bench agree without sharing memory.
 import { createRandom } from '../../apps/server/src/shared/seeded-random';
+import { madeUpWords } from './support';
 
 export const BENCH_BASE_TIME = Date.parse('2024-01-01T00:00:00Z');
 export const BENCH_TOKEN = 'bench-reso-token';
 /** The market's extent: about 40 × 35 miles around Denver. */
 export const MARKET = { lat: 39.45, lng: -105.25, latSpan: 0.6, lngSpan: 0.65 } as const;
 
-function words(count: number, seed: number): string[] {
-  const onsets = ['b', 'br', 'c', 'ch', 'd', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z'];
-  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'oo'];
-  const codas = ['', 'n', 'r', 'l', 'st', 'ck', 'm', 'rd', 'ng', 'ss'];
-  const { next, pick } = createRandom(seed);
-  const result = new Set<string>();
-  while (result.size < count) result.add(Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(onsets) + pick(vowels) + pick(codas)).join(''));
-  return [...result].map((w) => w[0]!.toUpperCase() + w.slice(1));
-}
 
-export const STREETS = words(4000, 7);
-export const CITIES = words(60, 11);
+const capitalized = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+export const STREETS = madeUpWords(4000, 7).map(capitalized);
+export const CITIES = madeUpWords(60, 11).map(capitalized);
 export const SUFFIXES = ['St', 'Ave', 'Dr', 'Ct', 'Ln', 'Way', 'Blvd', 'Pl', 'Cir', 'Rd'];
 
 /** Listing i as the RESO server sends it, with two photos inline. */

@@ -7,23 +7,14 @@ import { createTestDatabase } from '@cma/db/testing';
 import { createListingsRepository } from '../../apps/server/src/modules/listings/listings.repository';
 import { createListingsService } from '../../apps/server/src/modules/listings/listings.service';
 import { MIN_TYPO_LENGTH } from '../../apps/server/src/modules/listings/address-text';
-import { createRandom } from '../../apps/server/src/shared/seeded-random';
+import { madeUpWords } from './support';
 
 const COUNT = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const RUNS = 15;
 
-function words(count: number, seed: number): string[] {
-  const onsets = ['b', 'br', 'c', 'ch', 'd', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z'];
-  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'oo'];
-  const codas = ['', 'n', 'r', 'l', 'st', 'ck', 'm', 'rd', 'ng', 'ss'];
-  const { next, pick } = createRandom(seed);
-  const result = new Set<string>();
-  while (result.size < count) result.add(Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(onsets) + pick(vowels) + pick(codas)).join(''));
-  return [...result];
-}
 
-const STREETS = words(4000, 7);
-const CITIES = words(60, 11);
+const STREETS = madeUpWords(4000, 7);
+const CITIES = madeUpWords(60, 11);
 const SUFFIXES = ['st', 'ave', 'dr', 'ct', 'ln', 'way', 'blvd', 'pl', 'cir', 'rd'];
 
 async function generate(database: Database, count: number): Promise<string> {

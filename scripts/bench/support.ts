@@ -1,8 +1,11 @@
-// What several benches share: a free port, and a server started as its own process (so its memory is its own).
+// What several benches share: a free port, a server started as its own process (so its memory is its own) and
+// stopped with its database and files, made-up street and city names.
 import { randomBytes } from 'node:crypto';
 import { randomTestCardNumber } from '../../packages/contracts/src/index';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { rm } from 'node:fs/promises';
+import { createRandom } from '../../apps/server/src/shared/seeded-random';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -64,4 +67,23 @@ export async function subscribedBenchAgent(base: string): Promise<string> {
   const plan = ((await (await fetch(`${base}/api/subscription-plan-list`)).json()) as { data: Array<{ id: number; amount: number }> }).data[0]!;
   const sub = (await post('/api/create-subscription', { exp_month: 12, exp_year: new Date().getFullYear() + 2, subscription_plan_id: plan.id, card_number: card.last4, stripe_token: card.id, coupon_id: '', plan_amount: plan.amount }, registered)) as { token?: string };
   return sub.token ?? registered;
+}
+
+/** Stops a bench's server, then drops its database and its data folder. */
+export async function stopBenchServer(server: ChildProcess | undefined, database: { drop(): Promise<void> }, dataDir: string): Promise<void> {
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** `count` distinct made-up words (street and city names), the same ones for the same seed. */
+export function madeUpWords(count: number, seed: number): string[] {
+  const onsets = ['b', 'br', 'c', 'ch', 'd', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z'];
+  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'oo'];
+  const codas = ['', 'n', 'r', 'l', 'st', 'ck', 'm', 'rd', 'ng', 'ss'];
+  const { next, pick } = createRandom(seed);
+  const result = new Set<string>();
+  while (result.size < count) result.add(Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(onsets) + pick(vowels) + pick(codas)).join(''));
+  return [...result];
 }
