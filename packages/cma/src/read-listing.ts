@@ -1,6 +1,20 @@
 // The one reader of listing records (spec §3 field names, as imported, searched, typed in or restored from history)
 // into the engine's SaleFacts. The screens, the PDF, the server, the CLI and the back-test all read records here.
-import { ADDITIONAL_FACT_SCALES, FEATURE_TEXT_FIELDS, NOT_AVAILABLE, chosenFine, chosenRating, chosenStep, readListingFacts, type AdditionalFacts, type ListingReadings, type SaleFacts } from '@cma/valuation';
+import {
+  ADDITIONAL_FACT_SCALES,
+  FEATURE_TEXT_FIELDS,
+  NOT_AVAILABLE,
+  chosenFine,
+  chosenRating,
+  chosenStep,
+  readListingFacts,
+  suggestAdditionalFacts,
+  withSuggestedFacts,
+  type AdditionalFacts,
+  type ListingReadings,
+  type SaleFacts,
+  type SuggestedFacts,
+} from '@cma/valuation';
 
 /** A listing record as stored: spec §3 keys, loosely typed because history restores arbitrary JSON. */
 export type ListingRecord = Record<string, unknown>;
@@ -53,10 +67,26 @@ export function additionalFactsOf(raw: unknown): AdditionalFacts {
   return facts;
 }
 
-/** The additional facts that count for a record in a role: the subject's own ticks win over its comparable ticks. */
+/** What the listing's own columns and remarks suggest for its additional home facts (the agent confirms each). */
+export function suggestedFactsOf(record: ListingRecord): SuggestedFacts {
+  return suggestAdditionalFacts({
+    basement: textOf(record.Basement),
+    belowGradeTotalArea: numberOf(record['Below Grade Total Area']),
+    cooling: textOf(record.Cooling),
+    heating: textOf(record.Heating),
+    remarks: textOf(record['Public-Remarks']),
+  });
+}
+
+/**
+ * The additional facts that count for a record in a role: the subject's own ticks win over its comparable ticks. A
+ * listing no agent has chosen yet (no `factsSuggested`) counts with what its export suggests, as it would once chosen,
+ * so the market's rates for these facts are measured on the loaded sales and the back-test values as the app does.
+ */
 export function additionalFactsFor(record: ListingRecord, role: RecordRole): AdditionalFacts {
   const asComparable = additionalFactsOf(record.selectedAdditionalInfo);
-  return role === 'subject' ? { ...asComparable, ...additionalFactsOf(record.subjectAdditionalInfo) } : asComparable;
+  const own = role === 'subject' ? { ...asComparable, ...additionalFactsOf(record.subjectAdditionalInfo) } : asComparable;
+  return record.factsSuggested === true ? own : withSuggestedFacts(own, suggestedFactsOf(record)).facts;
 }
 
 /** What the record's own columns and remarks say about quality, condition, property type and sale type (the suggestions). */

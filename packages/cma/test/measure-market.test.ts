@@ -41,3 +41,45 @@ describe('measureMarket', () => {
     expect(backtest.approaches?.modelValue).toBe(app.marketModel!.reading.estimate);
   }, 60_000);
 });
+
+describe('additional home facts the listings state are priced at the market rate (issue 27 item 1)', () => {
+  // Every listing's remarks rate its kitchen: original (Dated), updated (Partial Update High) or remodeled (Full
+  // Update); each step of the five-step scale is worth 2 % of the price in this market.
+  const phrases = ['Original kitchen.', 'Updated kitchen.', 'Remodeled kitchen.'] as const;
+  const steps = [0, 3, 4];
+  const kitchenRecords = listingRecords(420).map((r, i) => ({
+    ...r,
+    'Public-Remarks': `${String(r['Public-Remarks'])} ${phrases[i % 3]}`,
+    'Net Sales Price': Math.round(Number(r['Net Sales Price']) * (1 + 0.02 * steps[i % 3]!)),
+  }));
+  const kitchenSales = kitchenRecords.map(readComparable);
+  const kitchenById = new Map(kitchenRecords.map((r, i) => [kitchenSales[i]!.id, r]));
+  const kitchenPool = new CandidatePool(kitchenSales);
+  const subject = kitchenSales.filter((s, i) => i % 3 === 2 && s.closeDate! >= '2024-12-05')[0]!;
+  const context = measureMarket(kitchenPool, { asOfDate: subject.closeDate!, recordOf: (id) => kitchenById.get(id), fitModel: false });
+
+  it('reads the kitchen of every loaded listing nobody has chosen yet, and measures its rate per step', () => {
+    expect(kitchenSales.slice(0, 3).map((s) => s.additionalFacts?.['Kitchen Condition'])).toEqual(['Dated', 'Partial Update High', 'Full Update']);
+    const rates = context.measured.marketRates!.flatMap((t) => t.rates.filter((r) => r.style === 'kitchen-condition' && r.problem == null));
+    expect(rates.length).toBeGreaterThan(0);
+    for (const rate of rates) expect(rate.relativeRate!).toBeGreaterThan(0.012), expect(rate.relativeRate!).toBeLessThan(0.028);
+  }, 60_000);
+
+  it("prices a comparable's kitchen line at that market rate, explained", () => {
+    const { valuation } = valueAutoCma(kitchenPool, { subject: withoutPrice(subject), recordOf: (id) => kitchenById.get(id), asOfDate: subject.closeDate!, backtest: true, selection: BEST_BACKTEST_OPTIONS.selection, adjustments: autoAdjustments(context.measured), marketModel: null });
+    const kitchenLines = valuation.comparables.flatMap((c) => c.adjustment?.lines.filter((l) => l.style === 'kitchen-condition' && l.difference !== 0 && l.difference != null) ?? []);
+    expect(kitchenLines.length).toBeGreaterThan(0);
+    for (const line of kitchenLines) {
+      expect(line.rateSource).toBe('market');
+      expect(Math.sign(line.amount)).toBe(Math.sign(line.difference!)); // a better-kitchen subject moves the comparable up
+      expect(line.explanation).toMatch(/market-derived/);
+    }
+  }, 60_000);
+
+  it("once the agent has chosen a listing, its facts are the agent's: a cleared suggestion stays cleared", () => {
+    const chosen = { ...kitchenRecords[0]!, factsSuggested: true, selectedAdditionalInfo: {} };
+    expect(readComparable(chosen).additionalFacts).toEqual({});
+    const edited = { ...kitchenRecords[0]!, selectedAdditionalInfo: { 'Kitchen Condition': 'Full Update' } };
+    expect(readComparable(edited).additionalFacts?.['Kitchen Condition']).toBe('Full Update');
+  });
+});

@@ -68,11 +68,20 @@ function quote(remarks: string, index: number): string {
   return `Remarks: “${sentence.length > 80 ? `${sentence.slice(0, 77)}…` : sentence}”`;
 }
 
-function roomCondition(remarks: string, room: RegExp): { value: 'Full Update' | 'Partial Update High' | 'Dated'; source: string } | undefined {
+type RoomCondition = 'Full Update' | 'Partial Update High' | 'Dated';
+
+/** A room's three phrase patterns (fully remodeled, updated, dated), built once: every listing of a pool is read. */
+function roomPatterns(room: RegExp): readonly (readonly [RegExp, RoomCondition])[] {
   const full = new RegExp(`(?:(?:fully |completely )?(?:remodel(?:l)?ed|renovated|brand[- ]new|all[- ]new)\\s+(?:\\w+\\s+)?${room.source})|(?:${room.source}\\s+(?:was |has been |were |have been )?(?:fully |completely )?(?:remodel(?:l)?ed|renovated))`, 'i');
   const partial = new RegExp(`(?:updated\\s+(?:\\w+\\s+)?${room.source})|(?:${room.source}\\s+(?:was |has been |were |have been )?updated)`, 'i');
   const dated = new RegExp(`(?:(?:dated|original)\\s+(?:\\w+\\s+)?${room.source})|(?:${room.source}\\s+(?:is |are )?(?:dated|original))`, 'i');
-  for (const [pattern, value] of [[full, 'Full Update'], [partial, 'Partial Update High'], [dated, 'Dated']] as const) {
+  return [[full, 'Full Update'], [partial, 'Partial Update High'], [dated, 'Dated']];
+}
+const KITCHEN_PATTERNS = roomPatterns(/kitchen/);
+const BATHROOM_PATTERNS = roomPatterns(/(?:bath(?:room)?s?)/);
+
+function roomCondition(remarks: string, patterns: readonly (readonly [RegExp, RoomCondition])[]): { value: RoomCondition; source: string } | undefined {
+  for (const [pattern, value] of patterns) {
     const match = pattern.exec(remarks);
     if (match) return { value, source: quote(remarks, match.index) };
   }
@@ -93,8 +102,8 @@ export function suggestAdditionalFacts(listing: ListingFactText): SuggestedFacts
     ...(isBlank(remarks)
       ? {}
       : {
-          'Kitchen Condition': roomCondition(remarks, /kitchen/),
-          'Bathroom Condition': roomCondition(remarks, /(?:bath(?:room)?s?)/),
+          'Kitchen Condition': roomCondition(remarks, KITCHEN_PATTERNS),
+          'Bathroom Condition': roomCondition(remarks, BATHROOM_PATTERNS),
           Windows: windows(remarks),
         }),
   };

@@ -1,7 +1,8 @@
 // Property records as the workflow store keeps them (spec §3 field names); @cma/cma's readListingRecord reads their facts.
+import { suggestedFactsOf } from '@cma/cma';
 import type { ListingSource } from '@cma/contracts';
 import { NOT_AVAILABLE, type CsvType, type PropertyRecord } from '@cma/listings-import';
-import { suggestAdditionalFacts, withSuggestedFacts, type AdditionalFactGroup, type AgentUadSteps, type AdditionalFacts, type SuggestedFacts } from '@cma/valuation';
+import { withSuggestedFacts, type AdditionalFactGroup, type AgentUadSteps, type AdditionalFacts } from '@cma/valuation';
 
 /** A property record in the store: the spec's PropertyRecord, loosely typed because history restores arbitrary JSON. */
 export type CmaRecord = Omit<Partial<PropertyRecord>, 'add_adjustment'> & {
@@ -33,18 +34,8 @@ export function withComparableEdits(listings: readonly CmaRecord[], comparables:
   return chosen.size === 0 ? [...listings] : listings.map((record) => chosen.get(record.uuid) ?? record);
 }
 
-/** What the listing's own columns and remarks suggest for its additional home facts. */
-export function suggestedFactsOf(record: CmaRecord): SuggestedFacts {
-  const str = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : null);
-  const area = record['Below Grade Total Area'];
-  return suggestAdditionalFacts({
-    basement: str('Basement'),
-    belowGradeTotalArea: typeof area === 'number' ? area : null,
-    cooling: str('Cooling'),
-    heating: str('Heating'),
-    remarks: str('Public-Remarks'),
-  });
-}
+/** What the listing's own columns and remarks suggest for its additional home facts (one reader, in @cma/cma). */
+export { suggestedFactsOf };
 
 /**
  * A comparable (facts key `selectedAdditionalInfo`) or the subject (`subjectAdditionalInfo`) with its unset additional
