@@ -2,7 +2,7 @@
 // the CMA document an agent would save with the same subject, comparables and accepted market rates.
 import { describe, expect, it, vi } from 'vitest';
 import * as valueCmaModule from '../../../packages/cma/src/value-cma';
-import { autoAdjustments, marketModelReadingFor, measureMarket, migrateCmaState, readComparable, valueSavedCma, type CmaValuation, type ListingRecord } from '@cma/cma';
+import { CMA_STATE_VERSION, autoAdjustments, marketModelReadingFor, measureMarket, migrateCmaState, readComparable, valueSavedCma, type CmaValuation, type ListingRecord } from '@cma/cma';
 import { parseListingsCsv } from '@cma/listings-import';
 import { CandidatePool, withoutPrice } from '@cma/valuation';
 import { run } from '../src/commands/value';
@@ -84,7 +84,7 @@ describe('cma value and the back-test value through valueCma', () => {
       if (rates) expect(Object.keys(autoAdjustments(measured).adjustment_formulas.market as object).length).toBeGreaterThan(0);
       const blind = withoutPrice(readComparable(subject));
       const saved = migrateCmaState({
-        version: 2,
+        version: CMA_STATE_VERSION, // saved by today's app: the chosen listings count with their export's suggested facts
         selectedPropertydata: subject,
         comaparables: line.comps.map((id) => byId.get(id)),
         ...autoAdjustments(measured),

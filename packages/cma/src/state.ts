@@ -16,7 +16,7 @@ export const CMA_STATE_KEYS = HISTORY_STATE_KEYS;
 export type CmaStateKey = (typeof CMA_STATE_KEYS)[number];
 
 /** Current shape version of a saved state; bump it and add a step to MIGRATIONS when the shape changes. */
-export const CMA_STATE_VERSION = 3;
+export const CMA_STATE_VERSION = 4;
 
 export interface ReportRange {
   start: number | string;
@@ -124,6 +124,16 @@ const MIGRATIONS: Record<number, (state: Raw) => Raw> = {
     const reportData = state.report_data && typeof state.report_data === 'object' && !Array.isArray(state.report_data) ? { ...(state.report_data as Raw) } : {};
     delete reportData.pdfColor;
     return { ...state, report_data: reportData };
+  },
+  // v3 → v4: an unmarked record now counts with its export's suggested facts (issue 27); a saved report's subject and
+  // comparables counted with their own facts only, and keep them.
+  3: (state) => {
+    const keepOwnFacts = (record: unknown) => (record && typeof record === 'object' && !Array.isArray(record) && !('factsSuggested' in record) ? { ...record, factsSuggested: true } : record);
+    return {
+      ...state,
+      selectedPropertydata: keepOwnFacts(state.selectedPropertydata),
+      ...(Array.isArray(state.comaparables) ? { comaparables: state.comaparables.map(keepOwnFacts) } : {}),
+    };
   },
 };
 

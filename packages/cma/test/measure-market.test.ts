@@ -2,7 +2,7 @@
 // it) is exactly what the back-test reports for the same sale.
 import { describe, expect, it } from 'vitest';
 import { BEST_BACKTEST_OPTIONS, CandidatePool, runBacktest, withoutPrice } from '@cma/valuation';
-import { autoAdjustments, cmaBacktestValuer, measureMarket, readComparable, valueAutoCma } from '../src/index';
+import { autoAdjustments, cmaBacktestValuer, measureMarket, migrateCmaState, readComparable, readSubject, valueAutoCma } from '../src/index';
 import { listingRecords } from '../src/testing';
 
 const records = listingRecords(420);
@@ -81,5 +81,15 @@ describe('additional home facts the listings state are priced at the market rate
     expect(readComparable(chosen).additionalFacts).toEqual({});
     const edited = { ...kitchenRecords[0]!, selectedAdditionalInfo: { 'Kitchen Condition': 'Full Update' } };
     expect(readComparable(edited).additionalFacts?.['Kitchen Condition']).toBe('Full Update');
+  });
+});
+
+describe('a report saved before the suggestions were marked (state version 3)', () => {
+  it('keeps its subject and comparables valued on their own facts, as they were saved', () => {
+    const [subject, comparable] = listingRecords(2).map((r) => ({ ...r, 'Public-Remarks': 'Remodeled kitchen.' }));
+    const state = migrateCmaState({ version: 3, selectedPropertydata: subject, comaparables: [comparable] });
+    expect(readComparable(state.comaparables[0] as never).additionalFacts).toEqual({});
+    expect(readSubject(state.selectedPropertydata as never).additionalFacts).toEqual({});
+    expect(readComparable(comparable!).additionalFacts).toMatchObject({ 'Kitchen Condition': 'Full Update' });
   });
 });

@@ -17,8 +17,10 @@ describe('saved state ⇄ workflow store', () => {
     for (const key of ['checked', 'listing_id_arr', 'count', 'address', 'selectedPropertyAddress', 'selectedAdditionalInfo']) expect(key in store).toBe(false);
     const again = savedStateOf(store);
     expect(Object.keys(again)).toEqual(['version', 'pdfColor', ...HISTORY_STATE_KEYS]);
-    // Saved again at the current version (report_data was already in its typed shape).
-    expect(again).toEqual({ ...saved, version: CMA_STATE_VERSION });
+    // Saved again at the current version (report_data was already in its typed shape); the subject and comparables
+    // are marked as counting with their own facts only, as they did when saved (the v3 → v4 migration).
+    const keptOwnFacts = (record: object) => ({ factsSuggested: true, ...record });
+    expect(again).toEqual({ ...saved, version: CMA_STATE_VERSION, selectedPropertydata: keptOwnFacts(saved.selectedPropertydata), comaparables: saved.comaparables.map(keptOwnFacts) });
   });
 
   it('the derived keys follow the comparables and the subject', () => {
