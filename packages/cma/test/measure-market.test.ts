@@ -62,7 +62,10 @@ describe('additional home facts the listings state are priced at the market rate
     expect(kitchenSales.slice(0, 3).map((s) => s.additionalFacts?.['Kitchen Condition'])).toEqual(['Dated', 'Partial Update High', 'Full Update']);
     const rates = context.measured.marketRates!.flatMap((t) => t.rates.filter((r) => r.style === 'kitchen-condition' && r.problem == null));
     expect(rates.length).toBeGreaterThan(0);
-    for (const rate of rates) expect(rate.relativeRate!).toBeGreaterThan(0.012), expect(rate.relativeRate!).toBeLessThan(0.028);
+    for (const rate of rates) {
+      expect(rate.relativeRate!).toBeGreaterThan(0.012);
+      expect(rate.relativeRate!).toBeLessThan(0.028);
+    }
   }, 60_000);
 
   it("prices a comparable's kitchen line at that market rate, explained", () => {
