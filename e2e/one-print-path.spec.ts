@@ -28,7 +28,8 @@ async function shoot(page: Page, name: string): Promise<void> {
     // Down the page and back, so lazily loaded photos are in the picture.
     for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForLoadState('networkidle');
+    // Every image loaded; not 'networkidle': /report's PDF preview frame (Chromium's PDF viewer) can keep a request open.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
   }
