@@ -11,12 +11,11 @@ import { createInterface } from 'node:readline';
 import { createDatabase, type Database } from '@cma/db';
 import { createListingsRepository } from '../../apps/server/src/modules/listings/listings.repository';
 import { createListingsService } from '../../apps/server/src/modules/listings/listings.service';
-import { MIN_TYPO_LENGTH } from '../../apps/server/src/modules/listings/address-text';
 import { createMlsRepository } from '../../apps/server/src/modules/mls/mls.repository';
 import { createMlsService } from '../../apps/server/src/modules/mls/mls.service';
 import { createLocalFileStorage } from '../../apps/server/src/adapters/storage/local-file-storage';
 import { createRandom } from '../../apps/server/src/shared/seeded-random';
-import { benchDatabase } from './support';
+import { benchDatabase, fillAddressTerms } from './support';
 import { BENCH_TOKEN, CITIES, MARKET, STREETS, SUFFIXES } from './mls-market';
 
 const TOTAL = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
@@ -71,13 +70,7 @@ async function generateRest(database: Database, sourceId: string, from: number, 
   const started = performance.now();
   for (const index of indexes) await database.exec(index.indexdef);
   console.log(`  ${indexes.length} indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await database.exec('insert into address_terms(term) select distinct unnest(address_terms) from listings on conflict do nothing');
-  await database.query(
-    `insert into address_term_deletes(delete_key, term)
-     select substr(term, 1, i - 1) || substr(term, i + 1), term from address_terms, generate_series(1, length(term)) i
-     where length(term) >= $1 on conflict do nothing`,
-    [MIN_TYPO_LENGTH],
-  );
+  await fillAddressTerms(database);
   await database.exec('analyze listings; analyze address_terms; analyze address_term_deletes; analyze mls_photos');
 }
 

@@ -6,8 +6,7 @@ import { createDatabase, type Database } from '@cma/db';
 import { createTestDatabase } from '@cma/db/testing';
 import { createListingsRepository } from '../../apps/server/src/modules/listings/listings.repository';
 import { createListingsService } from '../../apps/server/src/modules/listings/listings.service';
-import { MIN_TYPO_LENGTH } from '../../apps/server/src/modules/listings/address-text';
-import { madeUpWords } from './support';
+import { fillAddressTerms, madeUpWords } from './support';
 
 const COUNT = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const RUNS = 15;
@@ -50,13 +49,7 @@ async function generate(database: Database, count: number): Promise<string> {
     create index listings_geo_idx on listings (latitude, longitude);
     create index listings_close_date_idx on listings (close_date)`);
   console.log(`  indexes built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
-  await database.exec(`insert into address_terms(term) select distinct unnest(address_terms) from listings on conflict do nothing`);
-  await database.query(
-    `insert into address_term_deletes(delete_key, term)
-     select substr(term, 1, i - 1) || substr(term, i + 1), term from address_terms, generate_series(1, length(term)) i
-     where length(term) >= $1 on conflict do nothing`,
-    [MIN_TYPO_LENGTH],
-  );
+  await fillAddressTerms(database);
   await database.exec('analyze listings; analyze address_terms; analyze address_term_deletes');
   return sourceId;
 }

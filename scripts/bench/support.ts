@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { createRandom } from '../../apps/server/src/shared/seeded-random';
+import { MIN_TYPO_LENGTH } from '../../apps/server/src/modules/listings/address-text';
+import type { Database } from '@cma/db';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -86,4 +88,15 @@ export function madeUpWords(count: number, seed: number): string[] {
   const result = new Set<string>();
   while (result.size < count) result.add(Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(onsets) + pick(vowels) + pick(codas)).join(''));
   return [...result];
+}
+
+/** After a bulk load that bypassed the repository: the address search's term and one-typo tables, from the listings. */
+export async function fillAddressTerms(database: Pick<Database, 'exec' | 'query'>): Promise<void> {
+  await database.exec('insert into address_terms(term) select distinct unnest(address_terms) from listings on conflict do nothing');
+  await database.query(
+    `insert into address_term_deletes(delete_key, term)
+     select substr(term, 1, i - 1) || substr(term, i + 1), term from address_terms, generate_series(1, length(term)) i
+     where length(term) >= $1 on conflict do nothing`,
+    [MIN_TYPO_LENGTH],
+  );
 }
